@@ -1,0 +1,87 @@
+"""Actions: the two things a player may do on a turn (TURN-01, ENG-04).
+
+* :class:`Take`: advance a pattern: take every piece of one colour from a source (a factory
+  display or the centre), put them on one strip (or let them all break), and, when that
+  completes the strip, keep one piece of a chosen colour.
+* :class:`Reset`: move the glazier back to the leftmost strip.
+
+Actions are small frozen values; :func:`take` returns interned instances, so comparing and
+hashing them is cheap and :func:`~sintra_rules.rules.legal_actions` allocates nothing.
+
+>>> take(0, 2, 3) is take(0, 2, 3)
+True
+>>> take(CENTRE, 1, None).sort_key() > take(4, 0, 0).sort_key()
+True
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from sintra_rules.state import CENTRE, Colour
+
+__all__ = ["CENTRE", "RESET", "Action", "Reset", "Take", "take"]
+
+_CENTRE_KEY = 1 << 8
+_FLOOR_KEY = 1 << 8
+_NO_KEEP_KEY = -1
+
+
+@attrs.frozen(cache_hash=True)
+class Take:
+    """Advance a pattern (TAKE-01..04, PLACE-01..07, DONE-01..06).
+
+    ``source``: factory index (0-based) or :data:`CENTRE`. ``colour``: the colour taken.
+    ``target``: the slot of the strip the pieces go to, or ``None`` when no reachable strip can
+    take any of them and all break (PLACE-05, RUL-03). ``jokers``: how many of the placed pieces
+    go on joker spaces (RUL-07). ``keep``: the colour of the piece kept when the placement
+    completes the strip, else ``None`` (DONE-03, RUL-18).
+    """
+
+    source: int
+    colour: Colour
+    target: int | None
+    jokers: int = 0
+    keep: Colour | None = None
+
+    def sort_key(self) -> tuple[int, int, int, int, int, int]:
+        """The canonical order key (ENG-05): source (centre last), colour, target (all-break
+        last), jokers, keep."""
+        return (
+            0,
+            _CENTRE_KEY if self.source == CENTRE else self.source,
+            self.colour,
+            _FLOOR_KEY if self.target is None else self.target,
+            self.jokers,
+            _NO_KEEP_KEY if self.keep is None else self.keep,
+        )
+
+
+@attrs.frozen
+class Reset:
+    """Move the glazier back to the leftmost remaining strip (RESET-01, RESET-02)."""
+
+    def sort_key(self) -> tuple[int, int, int, int, int, int]:
+        """The canonical order key (ENG-05): after every :class:`Take`."""
+        return (1, 0, 0, 0, 0, 0)
+
+
+#: An action of either kind.
+Action: TypeAlias = Take | Reset
+#: The one :class:`Reset` instance.
+RESET = Reset()
+
+_TAKES: dict[tuple[int, int, int | None, int, int | None], Take] = {}
+
+
+def take(
+    source: int, colour: Colour, target: int | None, jokers: int = 0, keep: Colour | None = None
+) -> Take:
+    """The interned :class:`Take` with these fields (equal to ``Take(...)``, but shared)."""
+    key = (source, colour, target, jokers, keep)
+    found = _TAKES.get(key)
+    if found is None:
+        found = _TAKES[key] = Take(source, colour, target, jokers, keep)
+    return found

@@ -1,0 +1,96 @@
+"""The exception hierarchy of sintra_rules.
+
+Every error the library raises on bad input is a :class:`SintraError`, split by cause::
+
+    SintraError
+    ├── ComponentTableError   an invalid component table (names the field)
+    ├── ConfigurationError    bad arguments to new_game (player count, side, seed)
+    ├── IllegalAction         an action the rules forbid (names the spec clause)
+    ├── NotationError         malformed action notation
+    └── RecordError           malformed, truncated or inconsistent JSON (names the field)
+        └── FormatVersionError    an unknown format or behaviour version
+
+All of them also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
+When one is raised, the input (state, table or document) is untouched and no half-built
+object escapes.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ComponentTableError",
+    "ConfigurationError",
+    "FormatVersionError",
+    "IllegalAction",
+    "NotationError",
+    "RecordError",
+    "SintraError",
+]
+
+
+class SintraError(ValueError):
+    """Base class of every error raised by sintra_rules on bad input."""
+
+
+class ComponentTableError(SintraError):
+    """A component table violates a confirmed figure or is malformed.
+
+    >>> str(ComponentTableError("track", "must end at -18"))
+    'component table: track: must end at -18'
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"component table: {field}: {reason}")
+
+
+class ConfigurationError(SintraError):
+    """Bad arguments to :func:`sintra_rules.new_game` (player count, side, seed)."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        self.reason = reason
+        super().__init__(f"{clause}: {reason}")
+
+
+class IllegalAction(SintraError):
+    """An action the rules forbid in the given state.
+
+    ``clause`` is the permanent ID of the spec clause the action breaks (see ``spec/``).
+
+    >>> err = IllegalAction("RESET-02", "the glazier is already above the leftmost strip")
+    >>> err.clause
+    'RESET-02'
+    """
+
+    def __init__(self, clause: str, reason: str, action: object = None) -> None:
+        self.clause = clause
+        self.reason = reason
+        self.action = action
+        super().__init__(f"{clause}: {reason}")
+
+
+class NotationError(SintraError):
+    """A string is not a valid action in the compact notation (see ENG-04)."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"bad action notation {text!r}: {reason}")
+
+
+class RecordError(SintraError):
+    """A JSON state or game record is malformed, truncated or inconsistent.
+
+    ``field`` is a JSON-pointer-like path to the offending field (``"$"`` for the document).
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}")
+
+
+class FormatVersionError(RecordError):
+    """A document declares a format (or behaviour) version this library cannot read."""
