@@ -22,7 +22,7 @@ from sintra_rules.actions import RESET, Action, Reset, Take, take
 from sintra_rules.errors import IllegalAction
 from sintra_rules.scoring import final_score, track_steps, window_points
 from sintra_rules.setup import fill_factories
-from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
+from sintra_rules.state import CENTRE, GameState, PlayerState, Strip, Window
 
 __all__ = ["Event", "apply", "apply_traced", "is_legal", "legal_actions", "violations"]
 
@@ -233,8 +233,8 @@ def _check(
     if type(target) is not int or not 0 <= target < len(player.strips):
         fail("PLACE-02", f"there is no slot {target!r}")
         return count, 0, 0
-    strip = player.strips[target]
-    if strip is None:
+    chosen = player.strips[target]
+    if chosen is None:
         fail("RUL-04", f"slot {target + 1} is empty: its strip has left the game")
         return count, 0, 0
     if target < player.glazier:
@@ -243,10 +243,10 @@ def _check(
             f"slot {target + 1} is left of the glazier (slot {player.glazier + 1}); only the "
             "strip beneath it and those to its right can be chosen",
         )
-    side = table.side_spaces[strip.strip_id][strip.side]
-    free_j = side[-1] - sum(strip.jokers)
-    pieces = sum(strip.filled) + sum(strip.jokers)
-    free_c = side[colour] - strip.filled[colour]
+    side = table.side_spaces[chosen.strip_id][chosen.side]
+    free_j = side[-1] - sum(chosen.jokers)
+    pieces = sum(chosen.filled) + sum(chosen.jokers)
+    free_c = side[colour] - chosen.filled[colour]
     cap = free_c + free_j
     if not cap:
         others = any(s[2][colour] - s[1].filled[colour] + s[3] for s in reach)
@@ -277,7 +277,7 @@ def _check(
                 "DONE-03",
                 f"this completes the strip in slot {target + 1}: say which colour to keep",
             )
-        elif not (strip.colour_counts()[keep] or keep == colour):
+        elif not (chosen.colour_counts()[keep] or keep == colour):
             fail("DONE-03", f"no {_name(state, keep)} piece is on the completed strip")
     elif keep is not None:
         fail("DONE-01", f"the strip in slot {target + 1} is not completed: keep nothing")
@@ -334,7 +334,7 @@ def _apply(state: GameState, action: Action, trace: list[Event] | None) -> GameS
             player.track,
             player.points_lost,
         )
-        players = state.players[:turn] + (moved,) + state.players[turn + 1 :]
+        players = (*state.players[:turn], moved, *state.players[turn + 1 :])
         nxt = (turn + 1) % len(players)
         if note:
             note("ROUND-03", f"player {nxt + 1} is next")
@@ -388,7 +388,7 @@ def _apply_take(
     else:  # TAKE-01: the rest of the display goes to the centre
         display = factories[source]
         centre = tuple(c + (0 if k == colour else display[k]) for k, c in enumerate(state.centre))
-        factories = factories[:source] + ((0,) * colours,) + factories[source + 1 :]
+        factories = (*factories[:source], (0,) * colours, *factories[source + 1 :])
         if note:
             rest = sum(display) - count
             note(
@@ -446,7 +446,7 @@ def _apply_take(
                 tower[k] += counts[k]
             top, _bottom = windows[target]
             if top is None:  # DONE-04: top frame, flip the strip
-                window = (keep, None)
+                window: Window = (keep, None)
                 empty = (0,) * colours
                 new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.side, empty, empty)
                 if note:
@@ -464,7 +464,7 @@ def _apply_take(
                         f"the piece goes on the bottom frame of window {target + 1}, which is "
                         "now complete; the strip leaves the game",
                     )
-            windows = windows[:target] + (window,) + windows[target + 1 :]
+            windows = (*windows[:target], window, *windows[target + 1 :])
             values = table.window_values(state.side)
             gained = window_points(values, windows, target)  # DONE-06
             score += gained
@@ -483,7 +483,7 @@ def _apply_take(
                 jl[colour] += jokers
                 on_jokers = tuple(jl)
             new_strip = Strip(strip.strip_id, strip.side, tuple(filled), on_jokers)
-        strips = strips[:target] + (new_strip,) + strips[target + 1 :]
+        strips = (*strips[:target], new_strip, *strips[target + 1 :])
         if note and broken:
             note("PLACE-04", f"{broken} {name} do not fit and break")
     if broken:  # PLACE-04: broken pieces go to the tower, one step each
@@ -511,7 +511,7 @@ def _apply_take(
                 )
         track = new_track
     moved = PlayerState(strips, glazier, windows, score, track, lost)
-    players = state.players[:turn] + (moved,) + state.players[turn + 1 :]
+    players = (*state.players[:turn], moved, *state.players[turn + 1 :])
     if any(centre) or any(map(any, factories)):
         nxt = (turn + 1) % len(players)
         if note:

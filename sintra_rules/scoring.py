@@ -160,7 +160,5 @@ def outcome(state: GameState) -> Outcome:
     scores = tuple(p.score for p in state.players)
     lost = tuple(p.points_lost for p in state.players)
     best = max(zip(scores, (-x for x in lost), strict=True))
-    winners = tuple(
-        seat for seat in range(len(scores)) if (scores[seat], -lost[seat]) == best
-    )
+    winners = tuple(seat for seat in range(len(scores)) if (scores[seat], -lost[seat]) == best)
     return Outcome(scores=scores, points_lost=lost, winners=winners)
