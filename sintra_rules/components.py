@@ -139,6 +139,12 @@ class ComponentTable:
     def __hash__(self) -> int:
         return hash(self.digest)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle compactly: the shipped table by reference, any other by its figures."""
+        if self is default_components():
+            return (default_components, ())
+        return (components_from_mapping, (self.to_mapping(),))
+
     @property
     def colours(self) -> int:
         """Number of colours (FIG-01)."""
