@@ -1,5 +1,73 @@
-"""sintra_rules: canonical rules engine of Azul: Stained Glass of Sintra."""
+"""sintra_rules: the canonical rules engine of *Azul: Stained Glass of Sintra*.
+
+The public API in one import: set up a game, list and apply actions, score it.
+
+>>> from sintra_rules import new_game, legal_actions, apply
+>>> state = new_game(2, side="B", seed=1)
+>>> while not state.is_over:
+...     state = apply(state, legal_actions(state)[0])
+>>> state.round, len(outcome(state).winners) >= 1
+(6, True)
+"""
 
 from sintra_rules._version import BEHAVIOUR_VERSION, __version__
+from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.components import (
+    ComponentTable,
+    Side,
+    components_from_mapping,
+    default_components,
+    load_components,
+)
+from sintra_rules.errors import (
+    ComponentTableError,
+    ConfigurationError,
+    FormatVersionError,
+    IllegalAction,
+    NotationError,
+    RecordError,
+    SintraError,
+)
+from sintra_rules.rules import Event, apply, apply_traced, is_legal, legal_actions, violations
+from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
+from sintra_rules.setup import new_game
+from sintra_rules.state import CENTRE, Colour, GameState, PlayerState, Strip, Window
 
-__all__ = ["BEHAVIOUR_VERSION", "__version__"]
+__all__ = [
+    "BEHAVIOUR_VERSION",
+    "CENTRE",
+    "RESET",
+    "Action",
+    "Colour",
+    "ComponentTable",
+    "ComponentTableError",
+    "ConfigurationError",
+    "Event",
+    "FinalScore",
+    "FormatVersionError",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "Outcome",
+    "PlayerState",
+    "RecordError",
+    "Reset",
+    "Side",
+    "SintraError",
+    "Strip",
+    "Take",
+    "Window",
+    "__version__",
+    "apply",
+    "apply_traced",
+    "components_from_mapping",
+    "default_components",
+    "final_score",
+    "is_legal",
+    "legal_actions",
+    "load_components",
+    "new_game",
+    "outcome",
+    "take",
+    "violations",
+]
