@@ -25,6 +25,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "SintraError",
+    "UnknownClause",
 ]
 
 
@@ -94,3 +95,19 @@ class RecordError(SintraError):
 
 class FormatVersionError(RecordError):
     """A document declares a format (or behaviour) version this library cannot read."""
+
+
+class UnknownClause(SintraError):
+    """A clause ID that the spec's registry (``spec/index.toml``) does not hold.
+
+    ``clause`` is the ID asked for, ``reason`` says why it is unknown.
+
+    >>> err = UnknownClause("TAKE-3", "not a clause ID: IDs have the form AREA-NN")
+    >>> err.clause, str(err)
+    ('TAKE-3', 'TAKE-3: not a clause ID: IDs have the form AREA-NN')
+    """
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        self.reason = reason
+        super().__init__(f"{clause}: {reason}")

@@ -402,6 +402,7 @@ def _apply_take(
     windows = player.windows
     score = player.score
     broken = count - placed
+    strip: Strip | None = None
     if target is None:
         if note:
             note(
@@ -415,10 +416,37 @@ def _apply_take(
         if note and target != glazier:
             note("PLACE-03", f"the glazier moves from slot {glazier + 1} to slot {target + 1}")
         glazier = target  # PLACE-03
-        jokers = action.jokers
         if note:
-            where = f" ({jokers} on joker spaces)" if jokers else ""
+            where = f" ({action.jokers} on joker spaces)" if action.jokers else ""
             note("PLACE-01", f"{placed} {name} placed on the strip in slot {target + 1}{where}")
+            if broken:
+                note("PLACE-04", f"{broken} {name} do not fit and break")
+    if broken:  # PLACE-04: broken pieces go to the tower, one step each
+        tower[colour] += broken
+        steps += broken
+    track = player.track
+    lost = player.points_lost
+    if steps:  # TRACK-02, TRACK-03, RUL-08, RUL-10 (the tile's step and the breaks together)
+        values_t = table.track
+        new_track, wraps = track_steps(values_t, track, steps)
+        loss = -values_t[-1] * wraps
+        score -= loss
+        lost += loss - values_t[new_track] + values_t[track]
+        if note:
+            note(
+                "TRACK-02",
+                f"broken glass marker moves {steps} space{'s' if steps != 1 else ''} down: "
+                f"{values_t[track]} -> {values_t[new_track]}",
+            )
+            if wraps:
+                note(
+                    "TRACK-03",
+                    f"the marker reached the bottom ({values_t[-1]}) {wraps} time"
+                    f"{'s' if wraps != 1 else ''}: -{loss} points at once, back to the top",
+                )
+        track = new_track
+    if strip is not None and target is not None:
+        jokers = action.jokers
         if pieces + placed == sum(table.side_spaces[strip.strip_id][strip.side]):
             # DONE-01..03: colour bonus, keep one piece, the other four to the tower
             counts = list(strip.colour_counts())
@@ -484,32 +512,7 @@ def _apply_take(
                 on_jokers = tuple(jl)
             new_strip = Strip(strip.strip_id, strip.side, tuple(filled), on_jokers)
         strips = (*strips[:target], new_strip, *strips[target + 1 :])
-        if note and broken:
-            note("PLACE-04", f"{broken} {name} do not fit and break")
-    if broken:  # PLACE-04: broken pieces go to the tower, one step each
-        tower[colour] += broken
-        steps += broken
-    track = player.track
-    lost = player.points_lost
-    if steps:  # TRACK-02, TRACK-03, RUL-08, RUL-10
-        values_t = table.track
-        new_track, wraps = track_steps(values_t, track, steps)
-        loss = -values_t[-1] * wraps
-        score -= loss
-        lost += loss - values_t[new_track] + values_t[track]
-        if note:
-            note(
-                "TRACK-02",
-                f"broken glass marker moves {steps} space{'s' if steps != 1 else ''} down: "
-                f"{values_t[track]} -> {values_t[new_track]}",
-            )
-            if wraps:
-                note(
-                    "TRACK-03",
-                    f"the marker reached the bottom ({values_t[-1]}) {wraps} time"
-                    f"{'s' if wraps != 1 else ''}: -{loss} points at once, back to the top",
-                )
-        track = new_track
+        strips = (*strips[:target], new_strip, *strips[target + 1 :])
     moved = PlayerState(strips, glazier, windows, score, track, lost)
     players = (*state.players[:turn], moved, *state.players[turn + 1 :])
     if any(centre) or any(map(any, factories)):

@@ -127,6 +127,12 @@ class GameState:
         """The player to act."""
         return self.players[self.turn]
 
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter (see :mod:`sintra_rules.svg`)."""
+        from sintra_rules.svg import state_to_svg
+
+        return state_to_svg(self)
+
     def piece_counts(self) -> tuple[int, ...]:
         """Pieces per colour over every location (COMP-01): always ``pieces_per_colour`` each."""
         counts = [b + t + c for b, t, c in zip(self.bag, self.tower, self.centre, strict=True)]

@@ -1,0 +1,203 @@
+"""Sphinx extension of the sintra_rules docs: generated pages and pictures.
+
+* ``{sintra-position} EXPR``: the SVG picture of the game state ``EXPR`` (default ``state``)
+  after running the page's ``>>>`` examples above the directive (see :mod:`doc_examples`).
+  Options: ``:width:`` (pixels), ``:caption:``.
+* ``{sintra-traceability}``: per spec clause, the places in ``sintra_rules/``, ``tests/`` and
+  ``proofs/`` that cite it, from :func:`sintra_rules.clauses.coverage_report`; every clause of
+  the spec pages gets a line linking to its row.
+* ``{sintra-provenance}``: the shipped component table's figures with their status and source.
+
+Everything is computed at build time from the code, the clause index and the data file: no
+generated page is kept in the repository.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+from doc_examples import run_until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _table(widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]) -> nodes.table:
+    """A docutils table: ``header`` texts, then rows of one node per cell."""
+    table = nodes.table(classes=["sintra-table"])
+    group = nodes.tgroup(cols=len(widths))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row([nodes.paragraph(text=text) for text in header])
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        body += _row(cells)
+    return table
+
+
+def _row(cells: Iterable[nodes.Node]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += cell
+        row += entry
+    return row
+
+
+def _clause_ref(clause: str, docname: str, text: str | None = None, prefix: str = "") -> addnodes.pending_xref:
+    """A reference to the label ``prefix + clause`` (the spec's ``(ID)=`` targets)."""
+    target = (prefix + clause).lower()
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=target,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+    )
+    ref += nodes.inline(text=text or clause)
+    return ref
+
+
+class PositionDirective(SphinxDirective):
+    """Draw the state a page's examples have built so far."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "width": directives.positive_int,
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        from sintra_rules.state import GameState
+        from sintra_rules.svg import state_to_svg
+
+        expr = self.arguments[0] if self.arguments else "state"
+        source = Path(self.env.doc2path(self.env.docname))
+        namespace: dict[str, object] = {"__name__": f"docs.{self.env.docname}"}
+        here = os.getcwd()
+        try:
+            with tempfile.TemporaryDirectory() as scratch, contextlib.redirect_stdout(io.StringIO()):
+                os.chdir(scratch)
+                # The directive's own line is 1-based; page_items counts lines from 0.
+                run_until(source.read_text("utf-8"), self.lineno - 1, namespace, str(source))
+                state = eval(expr, namespace)
+        except Exception as error:  # any failure of the page's code is a build error
+            raise self.error(f"sintra-position: {type(error).__name__}: {error}") from None
+        finally:
+            os.chdir(here)
+        if not isinstance(state, GameState):
+            raise self.error(f"sintra-position: {expr!r} is not a GameState")
+        svg = state_to_svg(state, width=self.options.get("width", 640))
+        caption = self.options.get("caption", "")
+        figcaption = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        markup = f'<figure class="sintra-position">{svg}{figcaption}</figure>'
+        self.env.note_dependency(str(ROOT / "sintra_rules" / "svg.py"))
+        return [nodes.raw("", markup, format="html")]
+
+
+class ProvenanceDirective(SphinxDirective):
+    """The shipped component table: each figure, its value, status and source."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sintra_rules.components import default_components
+
+        table = default_components()
+        self.env.note_dependency(str(ROOT / "sintra_rules" / "data" / "components.toml"))
+        figures = table.figures()
+        rows = []
+        for name, value in figures.items():
+            prov = table.provenance[name]
+            status = nodes.strong(text=prov.status) if prov.status == "provisional" else nodes.Text(prov.status)
+            rows.append(
+                [
+                    nodes.paragraph("", "", nodes.literal(text=name)),
+                    nodes.paragraph("", "", nodes.literal(text=_show(value))),
+                    nodes.paragraph("", "", status),
+                    nodes.paragraph(text=prov.source),
+                    nodes.paragraph("", "", _clause_ref(prov.clause, self.env.docname)),
+                ]
+            )
+        intro = nodes.paragraph(
+            text=f"Table {table.name!r}, digest {table.digest[:16]}…: "
+            f"{sum(p.status == 'confirmed' for p in table.provenance.values())} figures confirmed, "
+            f"{sum(p.status == 'provisional' for p in table.provenance.values())} provisional."
+        )
+        return [intro, _table([14, 26, 10, 40, 10], ["Figure", "Value", "Status", "Source", "Clause"], rows)]
+
+
+def _show(value: object) -> str:
+    """A figure's value, compactly."""
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        return ", ".join(f"{v.get('code')} {v.get('name')}" for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list) and value and isinstance(value[0], list):
+        return "; ".join(" / ".join(map(str, pair)) for pair in value)
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+#: Top-level names whose references are shown as plain text: no intersphinx in CI.
+_EXTERNAL = frozenset(sys.stdlib_module_names) | {"attrs", "attr", "docutils", "sphinx"}
+
+
+def resolve_missing(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
+) -> nodes.Element | None:
+    """Resolve the Python references Sphinx could not.
+
+    A reference to the standard library (or attrs) or to a private name becomes plain text, as
+    there is no intersphinx mapping and private names are not documented. A short name written in a docstring (``:class:`IllegalAction``` in a
+    module that imports it) resolves to the one documented object whose full name ends with
+    it; an ambiguous or unknown name still fails the nitpicky build.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target: str = node["reftarget"].lstrip("~.")
+    parts = target.split(".")
+    if parts[0] in _EXTERNAL or any(part.startswith("_") for part in parts):
+        return contnode  # the standard library, or a private base class shown in "Bases"
+    if parts[0] == "sintra_rules" and len(parts) == 2:
+        target = parts[1]  # a name re-exported by the package: sintra_rules.new_game
+    objects = env.get_domain("py").objects  # type: ignore[attr-defined]
+    matches = [name for name in objects if name == target or name.endswith("." + target)]
+    if len(matches) != 1:
+        return None
+    entry = objects[matches[0]]
+    return make_refnode(
+        app.builder, node["refdoc"], entry.docname, entry.node_id, contnode, matches[0]
+    )
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives and the reference resolver."""
+    app.connect("missing-reference", resolve_missing)
+    app.add_directive("sintra-position", PositionDirective)
+    app.add_directive("sintra-provenance", ProvenanceDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,56 @@
+"""Sphinx configuration of the sintra_rules documentation.
+
+Build (warnings are errors, nitpicky): ``python -m sphinx -W -n -b html docs docs/_build/html``.
+No page is fetched from the network: there is no intersphinx mapping, so references to the
+standard library are listed in ``nitpick_ignore_regex`` instead of being resolved.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(DOCS / "_ext"))
+
+from sintra_rules import __version__  # noqa: E402
+
+project = "sintra_rules"
+author = "sintra_rules developers"
+copyright = "2026, sintra_rules developers"  # noqa: A001
+release = __version__
+version = __version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sintra_docs",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", ".gitignore"]
+nitpicky = True
+
+# MyST: one anchor per heading down to level 3 (the clause headings are ###), plus the
+# explicit "(ID)=" target of every clause.
+myst_heading_anchors = 3
+myst_enable_extensions = ["colon_fence", "deflist"]
+# The spec pages put every clause under a level-3 heading ("### ID — Title") whether or not the
+# page has level-2 sections; that is the spec's convention, not a mistake.
+suppress_warnings = ["myst.header"]
+
+# autodoc: signatures with types, members in source order; undocumented members too, so that
+# the fields of the attrs classes are listed with their types.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+
+# No intersphinx (CI has no network): references to the standard library and to attrs are
+# rendered as plain text by the sintra_docs extension instead of failing the nitpicky build.
+
+html_theme = "furo"
+html_title = f"sintra_rules {release}"
+html_static_path: list[str] = []

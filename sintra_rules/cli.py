@@ -1,0 +1,340 @@
+"""The ``sintra`` command line.
+
+``sintra play`` (the default with no arguments is a complete 2-player game, greedy against
+random), ``replay``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see ``sintra
+--help`` and ``sintra COMMAND --help``. ``python -m sintra_rules`` is the same command.
+
+Exit codes: 0 success; 1 a negative answer (an illegal action for ``explain``, failures for
+``soak``); 2 bad input (bad arguments, an unreadable or invalid file, any
+:class:`~sintra_rules.errors.SintraError`: its message is printed, no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from sintra_rules._version import __version__
+from sintra_rules.actions import Action
+from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
+from sintra_rules.components import Side
+from sintra_rules.errors import SintraError
+from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.render import (
+    describe_action,
+    render_outcome,
+    render_state,
+    render_summary,
+    roman,
+)
+from sintra_rules.rules import apply
+from sintra_rules.state import GameState
+
+__all__ = ["main"]
+
+#: How much of a game to show: only the result, turns and round ends, or every position.
+QUIET, NORMAL, VERBOSE = 0, 1, 2
+_DEFAULT_AGENTS = ("greedy", "random")
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not make sense together (exit code 2)."""
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
+    return value
+
+
+def _int_at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number ``>= low``."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be >= {low}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+_non_negative = _int_at_least(0)
+
+
+def _read(path: str) -> str:
+    """The text of ``path``; an unreadable file is a :class:`UsageError`."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise UsageError(f"cannot read {path!r}: {reason}") from None
+
+
+def show_game(
+    initial: GameState,
+    actions: Sequence[Action],
+    names: Sequence[str],
+    level: int = NORMAL,
+    out: Callable[[str], None] = print,
+) -> GameState:
+    """Print a game turn by turn from ``initial`` and return the last position.
+
+    ``NORMAL``: the position at the start and at every round's end (END-01), a one-line summary
+    at each round's start, each turn in words with its notation (ENG-04) and the mover's new
+    score and broken glass value, then final scoring and the winners (FINAL-01, WIN-01 to
+    WIN-03). ``VERBOSE`` adds the position after every turn; ``QUIET`` prints only the result.
+    """
+    state = initial
+    table = state.components
+    if level >= NORMAL:
+        out(render_state(state, names))
+    new_round = True
+    for action in actions:
+        if new_round and level >= NORMAL:
+            out("")
+            out(f"== {render_summary(state, names)}")
+        seat = state.turn
+        before = state
+        mover = state.players[seat]
+        line = f"  {action_to_text(action, table):<9} {describe_action(state, action, names)}"
+        state = apply(state, action)
+        moved = state.players[seat]
+        if (moved.score, moved.track) != (mover.score, mover.track) and not state.is_over:
+            line += f" -> {moved.score} points, track {table.track[moved.track]}"
+        new_round = len(state.indicator) != len(before.indicator)
+        if level >= NORMAL:
+            out(line)
+        if level >= VERBOSE or (new_round and level >= NORMAL):
+            out("")
+            if new_round:
+                out(f"End of round {roman(before.round)}.")
+            out(render_state(state, names))
+    if level >= NORMAL:
+        out("")
+    if state.is_over:
+        out(render_outcome(state, names))
+    else:
+        out(f"The game is not over: {render_summary(state, names)}")
+    return state
+
+
+def _agents(args: argparse.Namespace) -> list[Agent]:
+    """The agents of ``sintra play``: ``--agents`` or greedy/random alternating, one per
+    player, each seeded from the game seed and its seat."""
+    if args.agents is None:
+        players = 2 if args.players is None else args.players
+        kinds = [_DEFAULT_AGENTS[seat % len(_DEFAULT_AGENTS)] for seat in range(players)]
+    else:
+        kinds = [kind.strip() for kind in args.agents.split(",")]
+        if args.players is not None and args.players != len(kinds):
+            raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
+    unknown = [kind for kind in kinds if kind not in AGENTS]
+    if unknown:
+        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(sorted(AGENTS))})")
+    return [make_agent(kind, seed=args.seed * 4 + seat + 1) for seat, kind in enumerate(kinds)]
+
+
+def _play(args: argparse.Namespace) -> int:
+    agents = _agents(args)
+    side: Side = args.side
+    game = play_game(agents, side=side, seed=args.seed)
+    names = [f"Player {seat + 1} ({agent.name})" for seat, agent in enumerate(agents)]
+    print(
+        f"sintra play: {len(agents)} players, board side {side}, seed {args.seed}: "
+        + " vs ".join(names)
+    )
+    print("")
+    show_game(game.initial, game.actions, names, QUIET if args.quiet else NORMAL)
+    if args.record is not None:
+        _write_record(args.record, game, side, args.seed)
+    return 0
+
+
+def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
+    """Write the game record JSON of a played game to ``path`` (ENG-04)."""
+    from sintra_rules import records
+
+    record = records.record_game(len(game.names), side, seed, game.actions)
+    text = records.record_to_json(record, indent=1) + "\n"
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise UsageError(f"cannot write {path!r}: {error.strerror}") from None
+    print(f"Game record written to {path}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from sintra_rules import records
+
+    record = records.record_from_json(_read(args.record))
+    initial = records.replay(record)[0]
+    names = [f"Player {seat + 1}" for seat in range(record.players)]
+    print(
+        f"sintra replay: {args.record}: {record.players} players, board side {record.side}, "
+        f"seed {record.seed}, {len(record.actions)} actions"
+    )
+    print("")
+    show_game(initial, record.actions, names, VERBOSE if args.verbose else NORMAL)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from sintra_rules.bench import run_bench
+
+    run_bench(seconds_per_config=args.seconds, seed=args.seed)
+    return 0
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from sintra_rules import clauses
+
+    if (args.id is None) == (args.search is None):
+        raise UsageError("give either a clause ID (sintra rule PLACE-05) or --search WORDS")
+    if args.id is not None:
+        print(clauses.get_clause(args.id).render())
+        return 0
+    found = clauses.search_clauses(" ".join(args.search))
+    if not found:
+        print(f"No clause matches {' '.join(args.search)!r}.")
+        return 1
+    for clause in found:
+        print(f"{clause.id} — {clause.title}")
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from sintra_rules import records
+    from sintra_rules.explain import explain
+
+    state = records.state_from_json(_read(args.state_file))
+    action = action_from_text(args.action, state.components)
+    report = explain(state, action)
+    print(str(report))
+    return 0 if report.legal else 1
+
+
+def _perft(args: argparse.Namespace) -> int:
+    from sintra_rules import perft
+
+    state = perft.position_after(args.players, args.side, args.seed, args.plies)
+    start = time.perf_counter()
+    count = perft.perft(state, args.depth)
+    elapsed = time.perf_counter() - start
+    where = "the end of the game" if state.is_over else f"round {roman(state.round)}"
+    print(
+        f"perft: {args.players} players, side {args.side}, seed {args.seed}, after "
+        f"{args.plies} random plies ({where}), depth {args.depth}: {count} ({elapsed:.2f} s)"
+    )
+    return 0
+
+
+def _soak(args: argparse.Namespace) -> int:
+    from sintra_rules import soak
+
+    report = soak.run_soak(args.games, args.seed, workers=args.workers)
+    print(report.summary())
+    return 1 if report.failures else 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sintra",
+        description="Rules engine of Azul: Stained Glass of Sintra: play, replay, check.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="a complete game between built-in players (default)")
+    play.add_argument("--players", type=int, choices=(2, 3, 4), help="2 to 4 (default 2)")
+    play.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
+    play.add_argument("--seed", type=_non_negative, default=0, help="game seed (default 0)")
+    play.add_argument(
+        "--agents",
+        help="comma-separated agents, one per seat: random, greedy "
+        "(default greedy,random alternating)",
+    )
+    play.add_argument("--record", metavar="FILE", help="write the game record JSON to FILE")
+    play.add_argument("--quiet", action="store_true", help="show only the result")
+    play.set_defaults(handler=_play)
+
+    replay = sub.add_parser("replay", help="replay and show a saved game record")
+    replay.add_argument("record", metavar="RECORD", help="a game record JSON file")
+    replay.add_argument("--verbose", action="store_true", help="the position after every turn")
+    replay.set_defaults(handler=_replay)
+
+    bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")
+    bench.add_argument(
+        "--seconds", type=_positive_float, default=2.0, help="seconds per configuration"
+    )
+    bench.add_argument(
+        "--seed", type=_non_negative, default=0, help="seed of the games (default 0)"
+    )
+    bench.set_defaults(handler=_bench)
+
+    rule = sub.add_parser("rule", help="print a clause of the spec, or find clauses by words")
+    rule.add_argument("id", nargs="?", metavar="ID", help="a clause ID such as PLACE-05")
+    rule.add_argument("--search", nargs="+", metavar="WORD", help="words to look for")
+    rule.set_defaults(handler=_rule)
+
+    expl = sub.add_parser("explain", help="the clauses an action fires, or those it breaks")
+    expl.add_argument("state_file", metavar="STATE_FILE", help="a state JSON file")
+    expl.add_argument("action", metavar="ACTION", help="an action in notation, e.g. 3B-2 or R")
+    expl.set_defaults(handler=_explain)
+
+    perft = sub.add_parser("perft", help="count legal action sequences to a depth")
+    perft.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    perft.add_argument("--side", choices=("A", "B"), default="A")
+    perft.add_argument("--seed", type=_non_negative, default=0)
+    perft.add_argument(
+        "--plies", type=_non_negative, default=0, help="random plies played first (default 0)"
+    )
+    perft.add_argument("--depth", type=_non_negative, required=True)
+    perft.set_defaults(handler=_perft)
+
+    soak = sub.add_parser("soak", help="random games with every invariant checked")
+    soak.add_argument("--games", type=_non_negative, required=True)
+    soak.add_argument("--seed", type=_non_negative, default=0)
+    soak.add_argument(
+        "--workers",
+        type=_int_at_least(1),
+        default=1,
+        help="processes to play the games in (default 1)",
+    )
+    soak.set_defaults(handler=_soak)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``sintra`` command with ``argv`` (default: the process arguments); return the
+    exit code. Every :class:`~sintra_rules.errors.SintraError` and bad argument gives its
+    message on stderr and exit code 2."""
+    parser = _parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments:
+        arguments = ["play"]
+    try:
+        args = parser.parse_args(arguments)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
+    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except (SintraError, UsageError) as error:
+        print(f"sintra {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (``sintra play | head``): stop quietly, as other tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

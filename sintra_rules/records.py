@@ -1,0 +1,766 @@
+"""JSON game states and game records, with a format version (ENG-04, ENG-06).
+
+Two kinds of document, each a JSON object with ``"format": 1``, a ``"kind"`` and the
+``"behaviour_version"`` of the engine that wrote it (ENG-06):
+
+* ``"sintra-state"``: one :class:`~sintra_rules.state.GameState`, every field explicit;
+* ``"sintra-game"``: a :class:`GameRecord`: players, side, seed, the actions in the compact
+  notation of :mod:`sintra_rules.notation` and, once the game is over, its result.
+
+State document layout (indices are 0-based, exactly as in :class:`GameState`; colours are
+written by their code in the component table; per-colour counts are objects with one entry per
+code, in table order)::
+
+    {"format": 1, "kind": "sintra-state", "behaviour_version": 1,
+     "components": {"digest": "<sha256 of the figures>", "name": "<table name>"},
+     "side": "A", "turn": 0, "starter": 0, "tile": null,          # tile: a seat or null
+     "rng": "<16 lower-case hex digits>",                         # the 64-bit generator state
+     "bag": {"B": 15, ...}, "tower": {...}, "centre": {...},
+     "factories": [{"B": 1, ...}, ...], "indicator": ["O", "B", ...],
+     "players": [{"strips": [{"id": 3, "side": 0, "filled": {...}, "jokers": {...}}, null, ...],
+                  "glazier": 0, "windows": [[null, null], ["B", null], ...],
+                  "score": 0, "track": 0, "points_lost": 0}, ...]}
+
+The component table itself is not stored: the document names it by ``digest`` (and ``name``,
+for people), the caller passes the table (default: the shipped one) and a digest mismatch is a
+:class:`~sintra_rules.errors.RecordError` on ``components.digest``.
+
+Loading is strict and total. A document that is not valid JSON, is truncated, has a wrong type
+(``true`` is not a number), a missing or unknown field, an out-of-range value or is inconsistent
+(pieces not adding up to 20 per colour, COMP-01; a window filled bottom before top; a strip
+holding more pieces than it has spaces; a record whose result differs from its replay or that
+holds an illegal action) raises :class:`~sintra_rules.errors.RecordError` whose ``field`` is the
+JSON path of the offending value (``players[1].strips[3].filled``; ``$`` is the whole document)
+and whose message says why. Player counts and factory counts outside the table's figures are
+document errors too (RecordError, not ConfigurationError). An unknown ``format`` or
+``behaviour_version`` raises its subclass :class:`~sintra_rules.errors.FormatVersionError`.
+No other exception escapes and no half-built object is returned.
+
+>>> from sintra_rules.setup import new_game
+>>> state = new_game(2, seed=7)
+>>> state_from_json(state_to_json(state)) == state
+True
+>>> state_from_json('{"format": 2}')
+Traceback (most recent call last):
+...
+sintra_rules.errors.FormatVersionError: format: unknown format 2 (this library reads format 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+import attrs
+
+from sintra_rules._version import BEHAVIOUR_VERSION
+from sintra_rules.actions import Action
+from sintra_rules.components import ComponentTable, Side, default_components
+from sintra_rules.errors import (
+    ConfigurationError,
+    FormatVersionError,
+    IllegalAction,
+    NotationError,
+    RecordError,
+)
+from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.rules import apply
+from sintra_rules.scoring import Outcome, outcome
+from sintra_rules.setup import new_game
+from sintra_rules.state import Colour, GameState, PlayerState, Strip, Window
+
+__all__ = [
+    "FORMAT",
+    "GAME_KIND",
+    "STATE_KIND",
+    "GameRecord",
+    "Result",
+    "record_from_json",
+    "record_game",
+    "record_to_json",
+    "replay",
+    "state_digest",
+    "state_from_dict",
+    "state_from_json",
+    "state_to_dict",
+    "state_to_json",
+]
+
+#: The document format this library writes and reads.
+FORMAT = 1
+#: ``kind`` of a state document.
+STATE_KIND = "sintra-state"
+#: ``kind`` of a game record document.
+GAME_KIND = "sintra-game"
+#: The result of a finished game in a record: final scores, points lost, winners (WIN-01..03).
+Result = Outcome
+
+_HEADER = ("format", "kind", "behaviour_version", "components")
+_STATE_KEYS = (
+    *_HEADER,
+    *("side", "turn", "starter", "tile", "rng", "bag", "tower", "centre"),
+    *("factories", "indicator", "players"),
+)
+_PLAYER_KEYS = ("strips", "glazier", "windows", "score", "track", "points_lost")
+_STRIP_KEYS = ("id", "side", "filled", "jokers")
+_RECORD_KEYS = (*_HEADER, "players", "side", "seed", "actions", "result")
+_RESULT_KEYS = ("scores", "points_lost", "winners")
+_RNG = re.compile(r"[0-9a-f]{16}")
+_SIDES = ("A", "B")
+_CONFIG_FIELDS = {"COMP-02": "players", "SETUP-02": "side", "ENG-02": "seed"}
+
+
+def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(actions)
+
+
+@attrs.frozen
+class GameRecord:
+    """A game: who played (``players`` seats on board ``side``), the ``seed``, the component
+    table (by ``components_digest``; ``components_name`` is for people), the engine's
+    ``behaviour_version`` (ENG-06), every action in order and, once the game is over, its
+    ``result`` (else ``None``).
+
+    Build one with :func:`record_game` (which checks it) or :func:`record_from_json`.
+    """
+
+    players: int
+    side: Side
+    seed: int
+    components_digest: str
+    components_name: str
+    behaviour_version: int
+    actions: tuple[Action, ...] = attrs.field(converter=_action_tuple)
+    result: Result | None
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def _counts(codes: tuple[str, ...], counts: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(codes, counts, strict=True))
+
+
+def _code(codes: tuple[str, ...], colour: Colour | None) -> str | None:
+    return None if colour is None else codes[colour]
+
+
+def _header(kind: str, table: ComponentTable) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "kind": kind,
+        "behaviour_version": BEHAVIOUR_VERSION,
+        "components": {"digest": table.digest, "name": table.name},
+    }
+
+
+def _player_to_dict(codes: tuple[str, ...], player: PlayerState) -> dict[str, Any]:
+    return {
+        "strips": [
+            None
+            if strip is None
+            else {
+                "id": strip.strip_id,
+                "side": strip.side,
+                "filled": _counts(codes, strip.filled),
+                "jokers": _counts(codes, strip.jokers),
+            }
+            for strip in player.strips
+        ],
+        "glazier": player.glazier,
+        "windows": [[_code(codes, top), _code(codes, bottom)] for top, bottom in player.windows],
+        "score": player.score,
+        "track": player.track,
+        "points_lost": player.points_lost,
+    }
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The state as a JSON-ready ``sintra-state`` document (see the module docstring).
+
+    >>> from sintra_rules.setup import new_game
+    >>> doc = state_to_dict(new_game(2, seed=7))
+    >>> doc["kind"], doc["turn"], doc["tile"], len(doc["factories"]), doc["bag"]["B"] >= 0
+    ('sintra-state', 0, None, 5, True)
+    """
+    table = state.components
+    codes = table.colour_codes
+    doc = _header(STATE_KIND, table)
+    doc.update(
+        side=state.side,
+        turn=state.turn,
+        starter=state.starter,
+        tile=state.tile,
+        rng=f"{state.rng:016x}",
+        bag=_counts(codes, state.bag),
+        tower=_counts(codes, state.tower),
+        centre=_counts(codes, state.centre),
+        factories=[_counts(codes, factory) for factory in state.factories],
+        indicator=[codes[colour] for colour in state.indicator],
+        players=[_player_to_dict(codes, player) for player in state.players],
+    )
+    return doc
+
+
+def state_to_json(state: GameState, *, indent: int | None = None) -> str:
+    """The state as a ``sintra-state`` JSON document (ASCII; ``indent`` as for
+    :func:`json.dumps`)."""
+    return json.dumps(state_to_dict(state), indent=indent)
+
+
+def state_digest(state: GameState) -> str:
+    """SHA-256 (hex) of the state's canonical JSON: :func:`state_to_dict` dumped with sorted keys,
+    no whitespace (``separators=(",", ":")``) and ASCII escapes.
+
+    The document holds only integers, ASCII strings, ``null`` and the table's name (escaped), so
+    the digest is the same on every platform, Python version and process; it changes when the
+    state, the component table, the format or the behaviour version changes (ENG-06).
+
+    >>> from sintra_rules.setup import new_game
+    >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=7))
+    True
+    >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=8))
+    False
+    """
+    blob = json.dumps(state_to_dict(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("ascii")).hexdigest()
+
+
+def _result_to_dict(result: Result | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "scores": list(result.scores),
+        "points_lost": list(result.points_lost),
+        "winners": list(result.winners),
+    }
+
+
+def record_to_json(
+    record: GameRecord, *, indent: int | None = None, components: ComponentTable | None = None
+) -> str:
+    """The record as a ``sintra-game`` JSON document, actions in the notation (ENG-04).
+
+    ``components`` (default: the shipped table) supplies the colour codes; it must be the table
+    the record was played with, else :class:`RecordError` on ``components.digest``.
+    """
+    table = _table(components)
+    _same_table(record.components_digest, record.components_name, table)
+    doc = _header(GAME_KIND, table)
+    doc["behaviour_version"] = record.behaviour_version
+    doc["components"]["name"] = record.components_name
+    doc.update(
+        players=record.players,
+        side=record.side,
+        seed=record.seed,
+        actions=[action_to_text(action, table) for action in record.actions],
+        result=_result_to_dict(record.result),
+    )
+    return json.dumps(doc, indent=indent)
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def _table(components: ComponentTable | None) -> ComponentTable:
+    if components is None:
+        return default_components()
+    if not isinstance(components, ComponentTable):
+        raise RecordError("components", f"expected a ComponentTable, got {_show(components)}")
+    return components
+
+
+def _fail(path: str, reason: str) -> NoReturn:
+    raise RecordError(path, reason)
+
+
+def _show(value: object) -> str:
+    """A short description of a decoded value for messages (safe for any nesting or size)."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if -(10**15) < value < 10**15 else "a very large number"
+    if isinstance(value, float):
+        return f"the fraction {value!r}"
+    if isinstance(value, str):
+        text = json.dumps(value)
+        short = text if len(text) <= 30 else text[:26] + '..."'
+        return f"the string {short}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__}"
+
+
+def _at(path: str, key: object) -> str:
+    """The JSON path of ``key`` inside the object at ``path``."""
+    if isinstance(key, str) and key.isidentifier() and key.isascii() and len(key) <= 30:
+        name = key
+    else:
+        name = f"[{_show(key)}]"
+    if path == "$":
+        return name
+    return f"{path}{name}" if name.startswith("[") else f"{path}.{name}"
+
+
+def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_show(value)}")
+    for key in keys:
+        if key not in value:
+            _fail(_at(path, key), "missing")
+    for key in value:
+        if key not in keys:
+            _fail(_at(path, key), f"unknown field (expected only {', '.join(keys)})")
+    return value
+
+
+def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(path, f"expected a whole number, got {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"{'' if low is None else low}..{'' if high is None else high}"
+        _fail(path, f"{_show(value)} is out of range {bounds}")
+    return value
+
+
+def _str(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected a string, got {_show(value)}")
+    return value
+
+
+def _list(value: object, path: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected an array, got {_show(value)}")
+    if length is not None and len(value) != length:
+        _fail(path, f"expected {length} entries, got {len(value)}")
+    return value
+
+
+def _colour(value: object, path: str, codes: tuple[str, ...]) -> Colour:
+    if value not in codes or not isinstance(value, str):
+        _fail(path, f"expected a colour code ({' '.join(codes)}), got {_show(value)}")
+    return codes.index(value)
+
+
+def _optional_colour(value: object, path: str, codes: tuple[str, ...]) -> Colour | None:
+    return None if value is None else _colour(value, path, codes)
+
+
+def _seat(value: object, path: str, players: int) -> int:
+    return _int(value, path, 0, players - 1)
+
+
+def _counts_from(value: object, path: str, table: ComponentTable) -> tuple[int, ...]:
+    codes = table.colour_codes
+    obj = _object(value, path, codes)
+    return tuple(_int(obj[code], _at(path, code), 0, table.pieces_per_colour) for code in codes)
+
+
+def _parse(text: object) -> Any:
+    """Decode JSON text strictly: no NaN/Infinity, no duplicate keys, bounded nesting."""
+    if not isinstance(text, str):
+        _fail("$", f"expected JSON text (a str), got {_show(text)}")
+
+    def constant(name: str) -> NoReturn:
+        _fail("$", f"{name} is not a JSON number")
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                _fail("$", f"duplicate key {_show(key)}")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(text, parse_constant=constant, object_pairs_hook=pairs)
+    except RecordError:
+        raise
+    except RecursionError:
+        _fail("$", "not a valid document: nested too deeply")
+    except ValueError as error:  # JSONDecodeError, or an integer too long to convert
+        _fail("$", f"not valid JSON (truncated or malformed): {error}")
+
+
+def _check_header(doc: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """Check format, kind and behaviour version (in that order) before any other field."""
+    if not isinstance(doc, dict):
+        _fail("$", f"expected a JSON object, got {_show(doc)}")
+    if "format" not in doc:
+        _fail("format", "missing")
+    version = _int(doc["format"], "format")
+    if version != FORMAT:
+        raise FormatVersionError(
+            "format", f"unknown format {_show(version)} (this library reads format {FORMAT})"
+        )
+    if doc.get("kind") != kind:
+        got = _show(doc["kind"]) if "kind" in doc else "nothing"
+        _fail("kind", f"expected {kind!r}, got {got}")
+    doc = _object(doc, "$", keys)
+    behaviour = _int(doc["behaviour_version"], "behaviour_version")
+    if behaviour != BEHAVIOUR_VERSION:
+        raise FormatVersionError(
+            "behaviour_version",
+            f"written by engine behaviour version {_show(behaviour)}, this engine is version "
+            f"{BEHAVIOUR_VERSION} (ENG-06)",
+        )
+    return doc
+
+
+def _same_table(digest: str, name: str, table: ComponentTable) -> None:
+    if digest != table.digest:
+        _fail(
+            "components.digest",
+            f"the document uses component table {name!r} ({digest[:12]}...), not the table "
+            f"given, {table.name!r} ({table.digest[:12]}...); pass the table it was played with",
+        )
+
+
+def _check_components(doc: dict[str, Any], table: ComponentTable) -> None:
+    comp = _object(doc["components"], "components", ("digest", "name"))
+    digest = _str(comp["digest"], "components.digest")
+    _same_table(digest, _str(comp["name"], "components.name"), table)
+
+
+def _side(value: object, path: str) -> Side:
+    if value == "A" or value == "B":
+        return "A" if value == "A" else "B"
+    _fail(path, f"expected 'A' or 'B' (SETUP-02), got {_show(value)}")
+
+
+def _strip_from(value: object, path: str, table: ComponentTable) -> Strip | None:
+    if value is None:
+        return None
+    obj = _object(value, path, _STRIP_KEYS)
+    strip_id = _int(obj["id"], f"{path}.id", 0, len(table.strips) - 1)
+    side = _int(obj["side"], f"{path}.side", 0, 1)
+    filled = _counts_from(obj["filled"], f"{path}.filled", table)
+    jokers = _counts_from(obj["jokers"], f"{path}.jokers", table)
+    spaces = table.side_spaces[strip_id][side]
+    for colour, count in enumerate(filled):
+        if count > spaces[colour]:
+            _fail(
+                f"{path}.filled",
+                f"{count} {table.colour_names[colour]} on colour spaces, but side {side} of "
+                f"strip {strip_id} has {spaces[colour]} {table.colour_names[colour]} spaces "
+                "(PLACE-01)",
+            )
+    if sum(jokers) > spaces[-1]:
+        _fail(
+            f"{path}.jokers",
+            f"{sum(jokers)} pieces on joker spaces, but side {side} of strip {strip_id} has "
+            f"{spaces[-1]} joker spaces (PLACE-06)",
+        )
+    if sum(filled) + sum(jokers) >= sum(spaces):
+        _fail(path, "the strip is full, but a completed strip is resolved at once (DONE-01)")
+    return Strip(strip_id, side, filled, jokers)
+
+
+def _window_from(value: object, path: str, codes: tuple[str, ...]) -> Window:
+    pair = _list(value, path, 2)
+    top = _optional_colour(pair[0], f"{path}[0]", codes)
+    bottom = _optional_colour(pair[1], f"{path}[1]", codes)
+    if top is None and bottom is not None:
+        _fail(path, "the bottom frame space is filled before the top one (DONE-04, DONE-05)")
+    return (top, bottom)
+
+
+def _player_from(value: object, path: str, table: ComponentTable) -> PlayerState:
+    obj = _object(value, path, _PLAYER_KEYS)
+    slots = table.windows
+    strips_path, windows_path = f"{path}.strips", f"{path}.windows"
+    strips = tuple(
+        _strip_from(item, f"{strips_path}[{slot}]", table)
+        for slot, item in enumerate(_list(obj["strips"], strips_path, slots))
+    )
+    windows = tuple(
+        _window_from(item, f"{windows_path}[{w}]", table.colour_codes)
+        for w, item in enumerate(_list(obj["windows"], windows_path, slots))
+    )
+    seen: dict[int, int] = {}
+    for slot, strip in enumerate(strips):
+        where = f"{strips_path}[{slot}]"
+        if strip is not None:
+            if strip.strip_id in seen:
+                _fail(
+                    f"{where}.id", f"strip {strip.strip_id} is also in slot {seen[strip.strip_id]}"
+                )
+            seen[strip.strip_id] = slot
+        if (strip is None) != (windows[slot][1] is not None):
+            _fail(
+                where,
+                "a slot is empty exactly when its window is complete: the strip leaves the game "
+                "when the bottom frame space is filled (DONE-05)",
+            )
+    track_len = len(table.track) - 1  # the marker never rests on the bottom space (TRACK-03)
+    track = _int(obj["track"], f"{path}.track", 0, track_len - 1)
+    lost = _int(obj["points_lost"], f"{path}.points_lost", 0)
+    bottom = -table.track[-1]
+    if lost < -table.track[track] or (lost + table.track[track]) % bottom:
+        _fail(
+            f"{path}.points_lost",
+            f"must be {bottom} per wrap plus the {-table.track[track]} of the marker's space, "
+            f"got {lost} (TRACK-04, RUL-16)",
+        )
+    return PlayerState(
+        strips=strips,
+        glazier=_int(obj["glazier"], f"{path}.glazier", 0, slots - 1),
+        windows=windows,
+        score=_int(obj["score"], f"{path}.score"),
+        track=track,
+        points_lost=lost,
+    )
+
+
+def _player_count_reason(table: ComponentTable, count: int) -> str:
+    counts = table.player_counts
+    return f"the game is for {min(counts)} to {max(counts)} players, got {count} (COMP-02)"
+
+
+def _state_from(data: object, components: ComponentTable | None) -> GameState:
+    table = _table(components)
+    codes = table.colour_codes
+    doc = _check_header(data, STATE_KIND, _STATE_KEYS)
+    _check_components(doc, table)
+    raw_players = _list(doc["players"], "players")
+    count = len(raw_players)
+    if count not in table.player_counts:
+        _fail("players", _player_count_reason(table, count))
+    factories_raw = _list(doc["factories"], "factories", table.factories_for(count))
+    factories = tuple(
+        _counts_from(item, f"factories[{i}]", table) for i, item in enumerate(factories_raw)
+    )
+    for i, factory in enumerate(factories):
+        if sum(factory) > table.factory_capacity:
+            _fail(
+                f"factories[{i}]",
+                f"{sum(factory)} pieces on a display that holds {table.factory_capacity} "
+                "(SETUP-09)",
+            )
+    indicator_raw = _list(doc["indicator"], "indicator")
+    if len(indicator_raw) > table.rounds:
+        _fail(
+            "indicator", f"at most {table.rounds} round indicator pieces, got {len(indicator_raw)}"
+        )
+    indicator = tuple(
+        _colour(item, f"indicator[{i}]", codes) for i, item in enumerate(indicator_raw)
+    )
+    later = indicator[1:] if len(indicator) == table.rounds else indicator
+    if len(set(later)) != len(later):
+        _fail("indicator", "rounds II to VI have one piece of each colour (SETUP-08)")
+    tile = doc["tile"]
+    rng = _str(doc["rng"], "rng")
+    if not _RNG.fullmatch(rng):
+        _fail("rng", f"expected 16 lower-case hex digits, got {_show(rng)}")
+    state = GameState(
+        components=table,
+        side=_side(doc["side"], "side"),
+        players=tuple(_player_from(p, f"players[{i}]", table) for i, p in enumerate(raw_players)),
+        turn=_seat(doc["turn"], "turn", count),
+        starter=_seat(doc["starter"], "starter", count),
+        tile=None if tile is None else _seat(tile, "tile", count),
+        bag=_counts_from(doc["bag"], "bag", table),
+        tower=_counts_from(doc["tower"], "tower", table),
+        factories=factories,
+        centre=_counts_from(doc["centre"], "centre", table),
+        indicator=indicator,
+        rng=int(rng, 16),
+    )
+    _check_consistent(state)
+    return state
+
+
+def _check_consistent(state: GameState) -> None:
+    """Whole-state checks: piece totals (COMP-01) and the round's state (ROUND-04, END-02)."""
+    table = state.components
+    counts = state.piece_counts()
+    for colour, count in enumerate(counts):
+        if count != table.pieces_per_colour:
+            _fail(
+                "$",
+                f"{count} {table.colour_names[colour]} pieces in the document, the game has "
+                f"{table.pieces_per_colour} of each colour, {table.total_pieces} in all "
+                f"(COMP-01); per colour: {list(counts)}",
+            )
+    on_display = any(state.centre) or any(map(any, state.factories))
+    if state.is_over:
+        if on_display:
+            _fail("factories", "the game is over, so no piece lies on a display or the centre")
+        if state.tile is not None:
+            _fail("tile", "the game is over: the tile was returned at the end of the round")
+    elif not on_display:
+        _fail(
+            "factories",
+            "no piece lies on a display or in the centre, so the round has ended (ROUND-04)",
+        )
+
+
+def state_from_dict(data: Any, components: ComponentTable | None = None) -> GameState:
+    """Load a ``sintra-state`` document (already decoded from JSON) played with ``components``
+    (default: the shipped table).
+
+    Raises :class:`RecordError` (or :class:`FormatVersionError`) naming the field; see the
+    module docstring for everything that is checked.
+    """
+    return _state_from(data, components)
+
+
+def state_from_json(text: str, components: ComponentTable | None = None) -> GameState:
+    """Load a ``sintra-state`` JSON document; see :func:`state_from_dict`."""
+    return _state_from(_parse(text), components)
+
+
+def _result_from(value: object, players: int) -> Result | None:
+    if value is None:
+        return None
+    obj = _object(value, "result", _RESULT_KEYS)
+    scores = _list(obj["scores"], "result.scores", players)
+    lost = _list(obj["points_lost"], "result.points_lost", players)
+    winners = _list(obj["winners"], "result.winners")
+    return Result(
+        scores=tuple(_int(v, f"result.scores[{i}]") for i, v in enumerate(scores)),
+        points_lost=tuple(_int(v, f"result.points_lost[{i}]", 0) for i, v in enumerate(lost)),
+        winners=tuple(_seat(v, f"result.winners[{i}]", players) for i, v in enumerate(winners)),
+    )
+
+
+def record_from_json(text: str, components: ComponentTable | None = None) -> GameRecord:
+    """Load a ``sintra-game`` JSON document played with ``components`` (default: the shipped
+    table), replaying it to check every action and the result.
+
+    Raises :class:`RecordError` (or :class:`FormatVersionError`) naming the field: an illegal
+    action is reported on ``actions[i]`` with its ply number (``i + 1``) and the clause it breaks.
+    """
+    table = _table(components)
+    doc = _check_header(_parse(text), GAME_KIND, _RECORD_KEYS)
+    _check_components(doc, table)
+    players = _int(doc["players"], "players")
+    if players not in table.player_counts:
+        _fail("players", _player_count_reason(table, players))
+    actions: list[Action] = []
+    for index, item in enumerate(_list(doc["actions"], "actions")):
+        path = f"actions[{index}]"
+        try:
+            actions.append(action_from_text(_str(item, path), table))
+        except NotationError as error:
+            _fail(path, f"ply {index + 1}: {error.reason}")
+    record = GameRecord(
+        players=players,
+        side=_side(doc["side"], "side"),
+        seed=_int(doc["seed"], "seed", 0),
+        components_digest=doc["components"]["digest"],
+        components_name=doc["components"]["name"],
+        behaviour_version=doc["behaviour_version"],
+        actions=tuple(actions),
+        result=_result_from(doc["result"], players),
+    )
+    replay(record, table)
+    return record
+
+
+def _describe(action: Action, table: ComponentTable) -> str:
+    try:
+        return repr(action_to_text(action, table))
+    except NotationError:
+        return repr(action)
+
+
+def replay(record: GameRecord, components: ComponentTable | None = None) -> tuple[GameState, ...]:
+    """Every state of the recorded game, the initial one first (ENG-02, ENG-03).
+
+    Checks the record on the way: the component table's digest, the behaviour version, every
+    action's legality and the result. Raises :class:`RecordError` naming the field: an illegal
+    action is reported on ``actions[i]`` with its ply number and the clause it breaks.
+
+    >>> from sintra_rules.notation import action_to_text
+    >>> from sintra_rules.rules import legal_actions
+    >>> from sintra_rules.setup import new_game
+    >>> first = action_to_text(legal_actions(new_game(2, "A", 7))[0])
+    >>> record = record_game(2, "A", 7, [first])
+    >>> [state.turn for state in replay(record)]
+    [0, 1]
+    """
+    table = _table(components)
+    _same_table(record.components_digest, record.components_name, table)
+    if record.behaviour_version != BEHAVIOUR_VERSION:
+        raise FormatVersionError(
+            "behaviour_version",
+            f"recorded with engine behaviour version {record.behaviour_version!r}, this engine "
+            f"is version {BEHAVIOUR_VERSION} (ENG-06)",
+        )
+    try:
+        state = new_game(record.players, record.side, record.seed, table)
+    except ConfigurationError as error:
+        _fail(_CONFIG_FIELDS.get(error.clause, "$"), str(error))
+    states = [state]
+    for index, action in enumerate(record.actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as error:
+            _fail(
+                f"actions[{index}]",
+                f"ply {index + 1}: illegal action {_describe(action, table)}: {error}",
+            )
+        states.append(state)
+    expected = outcome(state) if state.is_over else None
+    if record.result != expected:
+        if expected is None or record.result is None:
+            said = "no result" if record.result is None else "a result"
+            _fail(
+                "result", f"the record has {said}, but the game is {'' if expected else 'not '}over"
+            )
+        for key in _RESULT_KEYS:
+            got, want = getattr(record.result, key), getattr(expected, key)
+            if got != want:
+                _fail(
+                    f"result.{key}", f"the replay gives {list(want)}, the record says {list(got)}"
+                )
+    return tuple(states)
+
+
+def record_game(
+    players: int,
+    side: Side,
+    seed: int,
+    actions: Iterable[Action | str],
+    components: ComponentTable | None = None,
+) -> GameRecord:
+    """Record a game of ``players`` on ``side`` from ``seed`` (as :func:`~sintra_rules.new_game`)
+    with ``actions`` (actions, or strings in the notation), replaying it to check every action;
+    the result is filled in when the game is over.
+
+    Raises :class:`~sintra_rules.errors.ConfigurationError` for bad players/side/seed,
+    :class:`~sintra_rules.errors.NotationError` for a malformed action string and
+    :class:`~sintra_rules.errors.IllegalAction` (its reason starting with the ply number) for
+    an illegal action.
+
+    >>> record = record_game(2, "A", 7, [])
+    >>> record.players, record.actions, record.result
+    (2, (), None)
+    """
+    table = default_components() if components is None else components
+    state = new_game(players, side, seed, table)
+    played: list[Action] = []
+    for ply, item in enumerate(actions, 1):
+        action = action_from_text(item, table) if isinstance(item, str) else item
+        try:
+            state = apply(state, action)
+        except IllegalAction as error:
+            raise IllegalAction(error.clause, f"ply {ply}: {error.reason}", action) from None
+        played.append(action)
+    return GameRecord(
+        players=players,
+        side=side,
+        seed=seed,
+        components_digest=table.digest,
+        components_name=table.name,
+        behaviour_version=BEHAVIOUR_VERSION,
+        actions=tuple(played),
+        result=outcome(state) if state.is_over else None,
+    )

@@ -1,0 +1,363 @@
+"""Readable plain-text views of positions, actions and results, for the terminal.
+
+Nothing here changes a state or decides a rule: the functions only describe what the state and
+the action hold, using the colour names of the state's component table (FIG-01). Output is
+plain text; pass ``colour=True`` to :func:`render_state` for ANSI-coloured piece letters.
+
+>>> from sintra_rules.actions import take
+>>> from sintra_rules.setup import new_game
+>>> state = new_game(2, seed=7)
+>>> print(_counts(state.components, state.factories[0]))
+1 green, 1 orange, 2 yellow
+>>> print(describe_action(state, take(0, 1, 2), ["Ann", "Bob"]))
+Ann takes 1 green from factory display 1, moves the glazier to slot 3 and places it on the \
+strip in slot 3
+>>> print(render_summary(state))
+Round I (blue) | Player 1: 0 points, track 0 | Player 2: 0 points, track 0 | Player 1 to play
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sintra_rules.actions import Action, Reset, Take
+from sintra_rules.components import JOKER_CODE, ComponentTable
+from sintra_rules.scoring import final_score, outcome
+from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
+
+__all__ = [
+    "describe_action",
+    "player_names",
+    "render_outcome",
+    "render_state",
+    "render_summary",
+    "roman",
+]
+
+_ROMAN = (
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
+#: ANSI foreground codes for the default colour names; other names use the fallback palette.
+_ANSI = {
+    "blue": "34",
+    "green": "32",
+    "orange": "38;5;208",
+    "pink": "38;5;213",
+    "yellow": "93",
+    "red": "31",
+    "black": "90",
+    "white": "97",
+}
+_ANSI_FALLBACK = ("36", "35", "33", "94", "92")
+_RESET = "\x1b[0m"
+
+
+def roman(number: int) -> str:
+    """A round number in the round indicator's roman numerals (ROUND-01).
+
+    >>> [roman(n) for n in range(1, 7)]
+    ['I', 'II', 'III', 'IV', 'V', 'VI']
+    """
+    out = []
+    for value, letters in _ROMAN:
+        while number >= value:
+            out.append(letters)
+            number -= value
+    return "".join(out)
+
+
+def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The display name of each seat: ``names`` if given, else ``Player 1``, ``Player 2``, ...
+
+    >>> player_names(3)
+    ('Player 1', 'Player 2', 'Player 3')
+    """
+    if names is None:
+        return tuple(f"Player {seat + 1}" for seat in range(players))
+    if len(names) != players:
+        raise ValueError(f"{len(names)} names for {players} players")
+    return tuple(names)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _counts(table: ComponentTable, counts: Sequence[int]) -> str:
+    """Per-colour piece counts in words, in table order: ``2 blue, 1 orange`` or ``empty``."""
+    parts = [f"{n} {table.colour_names[c]}" for c, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else "empty"
+
+
+class _Painter:
+    """Colours piece letters with ANSI codes, or leaves them alone."""
+
+    def __init__(self, table: ComponentTable, enabled: bool) -> None:
+        self.codes: tuple[str, ...] = ()
+        if enabled:
+            self.codes = tuple(
+                _ANSI.get(name, _ANSI_FALLBACK[c % len(_ANSI_FALLBACK)])
+                for c, name in enumerate(table.colour_names)
+            )
+
+    def __call__(self, text: str, colour: int | None) -> str:
+        if not self.codes or colour is None:
+            return text
+        return f"\x1b[{self.codes[colour]}m{text}{_RESET}"
+
+
+def _strip_tokens(table: ComponentTable, strip: Strip, paint: _Painter) -> list[str]:
+    """One 2-character token per space of the strip's visible side (PLACE-01, PLACE-06).
+
+    ``B`` a blue piece on a blue space, ``b`` an empty blue space, ``j`` an empty joker space,
+    ``Y*`` a yellow piece on a joker space. The state records how many pieces of each colour
+    lie on each kind of space, not which space: pieces are shown on the leftmost spaces."""
+    codes = table.colour_codes
+    filled = list(strip.filled)
+    on_jokers = [c for c, n in enumerate(strip.jokers) for _ in range(n)]
+    tokens: list[str] = []
+    for code in table.strips[strip.strip_id][strip.side]:
+        if code == JOKER_CODE:
+            if on_jokers:
+                colour = on_jokers.pop(0)
+                tokens.append(paint(f"{codes[colour]}*", colour))
+            else:
+                tokens.append("j ")
+        else:
+            colour = codes.index(code)
+            if filled[colour]:
+                filled[colour] -= 1
+                tokens.append(paint(f"{code} ", colour))
+            else:
+                tokens.append(f"{code.lower()} ")
+    return tokens
+
+
+def _window(table: ComponentTable, top: int | None, bottom: int | None, paint: _Painter) -> str:
+    codes = table.colour_codes
+    upper = "-" if top is None else paint(codes[top], top)
+    lower = "-" if bottom is None else paint(codes[bottom], bottom)
+    return f"{upper}/{lower}"
+
+
+def _player_lines(
+    state: GameState, seat: int, name: str, paint: _Painter, to_play: bool
+) -> list[str]:
+    table = state.components
+    player = state.players[seat]
+    value = table.track[player.track]
+    marker = "> " if to_play else "  "
+    head = f"{marker}{name}{', to play' if to_play else ''}: score {player.score}"
+    head += (
+        f"; broken glass track {value} (space {player.track + 1} of {len(table.track)}), "
+        f"points lost {player.points_lost}"
+    )
+    if state.tile == seat:
+        head += "; holds the starting player tile"
+    lines = [head, "     slot value window  strip"]
+    values = table.window_values(state.side)
+    for slot, strip in enumerate(player.strips):
+        glazier = "@" if slot == player.glazier else " "
+        top, bottom = player.windows[slot]
+        window = _window(table, top, bottom, paint)
+        if strip is None:
+            body = "(strip removed)"
+        else:
+            size = len(table.strips[strip.strip_id][strip.side])
+            body = " ".join(_strip_tokens(table, strip, paint))
+            body += f"  {strip.pieces}/{size}"
+        lines.append(f"   {glazier} {slot + 1:>3} {values[slot]:>5}  {window}    {body}")
+    return lines
+
+
+def render_state(
+    state: GameState, names: Sequence[str] | None = None, *, colour: bool = False
+) -> str:
+    """The whole position as readable multi-line text.
+
+    Shows the round and its colour (ROUND-01, ROUND-05), the factory displays, the centre and
+    the starting player tile (TAKE-02, TAKE-03), the bag and tower counts, and for each player
+    the score, the broken glass marker (TRACK-01), the strips space by space, the glazier
+    (``@``) and the windows' top/bottom frames. The player to act is marked with ``>``.
+    """
+    table = state.components
+    seats = player_names(len(state.players), names)
+    paint = _Painter(table, colour)
+    lines: list[str] = []
+    if state.is_over:
+        lines.append(f"Game over after round {roman(table.rounds)}; board side {state.side}")
+    else:
+        rc = state.indicator[0]
+        rest = ", ".join(table.colour_names[c] for c in state.indicator[1:]) or "none"
+        lines.append(
+            f"Round {roman(state.round)} of {roman(table.rounds)}: "
+            f"{paint(table.colour_names[rc], rc)} round (indicator pieces still to come: "
+            f"{rest}); board side {state.side}"
+        )
+        lines.append(f"{seats[state.turn]} to play; {seats[state.starter]} started this round")
+    lines.append("Factory displays:")
+    for index, display in enumerate(state.factories):
+        lines.append(f"  {index + 1}: {_counts(table, display)}")
+    tile = " + the starting player tile" if state.tile is None and not state.is_over else ""
+    lines.append(f"Centre: {_counts(table, state.centre)}{tile}")
+    lines.append(
+        f"Bag: {_plural(sum(state.bag), 'piece')}; tower: {_plural(sum(state.tower), 'piece')}"
+    )
+    keys = ", ".join(
+        f"{paint(code, c)} {name}"
+        for c, (code, name) in enumerate(zip(table.colour_codes, table.colour_names, strict=True))
+    )
+    lines.append(f"Colours: {keys}")
+    for seat, name in enumerate(seats):
+        lines.append("")
+        lines.extend(
+            _player_lines(
+                state, seat, name, paint, to_play=not state.is_over and seat == state.turn
+            )
+        )
+    lines.append("")
+    lines.append(
+        "Key: @ glazier; window top/bottom frame (- empty); B piece on a blue space, "
+        "b empty blue space, j empty joker space, Y* yellow piece on a joker space"
+    )
+    return "\n".join(lines)
+
+
+def render_summary(state: GameState, names: Sequence[str] | None = None) -> str:
+    """One line: the round, each player's score and broken glass value, who is to play."""
+    table = state.components
+    seats = player_names(len(state.players), names)
+    if state.is_over:
+        head = "Game over"
+    else:
+        head = f"Round {roman(state.round)} ({table.colour_names[state.indicator[0]]})"
+    parts = [head]
+    for name, player in zip(seats, state.players, strict=True):
+        parts.append(f"{name}: {player.score} points, track {table.track[player.track]}")
+    if not state.is_over:
+        parts.append(f"{seats[state.turn]} to play")
+    return " | ".join(parts)
+
+
+def _describe_take(state: GameState, action: Take, who: str) -> str:
+    table = state.components
+    colours = table.colours
+    colour, source, target = action.colour, action.source, action.target
+    if not (isinstance(colour, int) and 0 <= colour < colours):
+        return f"{who} takes an unknown colour {colour!r}"
+    name = table.colour_names[colour]
+    if source == CENTRE:
+        counts: Sequence[int] | None = state.centre
+        where = "the centre"
+    elif isinstance(source, int) and 0 <= source < len(state.factories):
+        counts = state.factories[source]
+        where = f"factory display {source + 1}"
+    else:
+        counts = None
+        where = f"an unknown source {source!r}"
+    count = counts[colour] if counts is not None else 0
+    text = f"{who} takes {count} {name} from {where}"
+    if source == CENTRE and state.tile is None:
+        text += " with the starting player tile (1 space down the broken glass track)"
+    player = state.players[state.turn]
+    if target is None:
+        return f"{text}; none can be placed: {'it breaks' if count == 1 else 'all break'}"
+    strip = (
+        player.strips[target]
+        if isinstance(target, int) and 0 <= target < len(player.strips)
+        else None
+    )
+    if strip is None:
+        return f"{text} for slot {target!r}, which holds no strip"
+    return text + _describe_placement(state, player, strip, action, count)
+
+
+def _describe_placement(
+    state: GameState, player: PlayerState, strip: Strip, action: Take, count: int
+) -> str:
+    """How many pieces go where, what breaks, and what a completion keeps (PLACE-01 to
+    PLACE-07, DONE-01, DONE-03 to DONE-05)."""
+    table = state.components
+    target = action.target
+    assert target is not None
+    side = table.side_spaces[strip.strip_id][strip.side]
+    free = side[action.colour] - strip.filled[action.colour] + side[-1] - sum(strip.jokers)
+    placed = min(count, free)
+    broken = count - placed
+    text = ""
+    if target != player.glazier:
+        text += f", moves the glazier to slot {target + 1}"
+    what = str(placed) if placed < count else ("it" if count == 1 else "them")
+    text += f" and places {what} on the strip in slot {target + 1}"
+    if action.jokers:
+        text += f" ({action.jokers} on {'a joker space' if action.jokers == 1 else 'joker spaces'})"
+    if broken:
+        text += f"; {broken} {'breaks' if broken == 1 else 'break'}"
+    if strip.pieces + placed == sum(side):
+        keep = action.keep
+        kept = (
+            table.colour_names[keep] if isinstance(keep, int) and 0 <= keep < table.colours else "?"
+        )
+        frame = "top" if player.windows[target][0] is None else "bottom"
+        text += f"; completes it and keeps {kept} for the {frame} frame of window {target + 1}"
+    return text
+
+
+def describe_action(state: GameState, action: Action, names: Sequence[str] | None = None) -> str:
+    """``action``, taken by the player to act in ``state``, in words.
+
+    Counts come from ``state`` (how many pieces the take picks up, how many fit, how many
+    break: TAKE-01, TAKE-02, PLACE-04); the starting player tile (TAKE-03), the glazier's move
+    (PLACE-03), joker spaces (PLACE-06) and the kept piece (DONE-03) are mentioned when they
+    apply. An illegal action is described as far as it can be, never checked.
+    """
+    seats = player_names(len(state.players), names)
+    who = seats[state.turn]
+    if isinstance(action, Reset):
+        player = state.players[state.turn]
+        leftmost = player.leftmost_strip()
+        to = "the leftmost strip" if leftmost is None else f"slot {leftmost + 1}"
+        return f"{who} moves the glazier back from slot {player.glazier + 1} to {to}"
+    return _describe_take(state, action, who)
+
+
+def render_outcome(state: GameState, names: Sequence[str] | None = None) -> str:
+    """Final scoring step by step for each player (FINAL-01 to FINAL-05) and the winners
+    (WIN-01 to WIN-03). Raises :class:`ValueError` before the game is over (END-02)."""
+    result = outcome(state)
+    table = state.components
+    seats = player_names(len(state.players), names)
+    bonus = "ornaments (FINAL-04)" if state.side == "A" else "windows x colour (FINAL-05)"
+    width = max(len("player"), *(len(name) for name in seats))
+    lines = [
+        f"Final scoring, board side {state.side}, bonus: {bonus}",
+        f"  {'player':<{width}}  in play  leftovers  track  bonus  total  points lost",
+    ]
+    for name, player in zip(seats, state.players, strict=True):
+        final = final_score(table, state.side, player)
+        before = player.score - final.total
+        lines.append(
+            f"  {name:<{width}}  {before:>7}  {final.leftovers:>+9}  {final.track:>+5}  "
+            f"{final.bonus:>+5}  {player.score:>5}  {player.points_lost:>11}"
+        )
+    winners = result.winners
+    best = result.scores[winners[0]]
+    tied = [seat for seat, score in enumerate(result.scores) if score == best]
+    listed = ", ".join(seats[seat] for seat in winners)
+    if len(winners) > 1:
+        lines.append(
+            f"Shared victory (WIN-03): {listed} with {best} points and "
+            f"{result.points_lost[winners[0]]} points lost each"
+        )
+    elif len(tied) > 1:
+        lines.append(
+            f"Winner: {listed} with {best} points; tied on points, fewest points lost "
+            f"({result.points_lost[winners[0]]}) breaks the tie (WIN-02)"
+        )
+    else:
+        lines.append(f"Winner: {listed} with {best} points (WIN-01)")
+    return "\n".join(lines)

@@ -1,0 +1,192 @@
+"""Built-in agents and the game loop (sintra_rules.agents).
+
+Agents must only choose legal actions (TURN-01, ENG-05) and be reproducible from their seed
+(ENG-02); the greedy agent's choice is checked on hand-made positions whose best move is read
+off the rules (PLACE-04, TRACK-02, DONE-02, DONE-06).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sintra_rules.actions import Action, Take
+from sintra_rules.agents import (
+    Agent,
+    GreedyAgent,
+    PlayedGame,
+    RandomAgent,
+    make_agent,
+    play_game,
+)
+from sintra_rules.components import Side
+from sintra_rules.errors import ConfigurationError
+from sintra_rules.rng import below, seed_state
+from sintra_rules.rules import apply, legal_actions
+from sintra_rules.scoring import outcome
+from sintra_rules.setup import new_game
+from sintra_rules.state import GameState
+from tests.positions import (
+    CONFIGS,
+    ORANGE,
+    PINK,
+    position,
+    rebalance,
+    set_indicator,
+    set_player,
+    set_strip,
+    set_windows,
+    strip,
+)
+
+
+def _mixed(players: int, seed: int) -> list[Agent]:
+    return [
+        GreedyAgent(seed + seat) if seat % 2 else RandomAgent(seed + seat)
+        for seat in range(players)
+    ]
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_play_game_reaches_the_end_with_legal_actions(players: int, side: Side) -> None:
+    """COMP-02, TURN-01, END-02: a game between random and greedy agents runs to the end of
+    round 6 for every player count and board side; each recorded action is one of the legal
+    actions of the position it was chosen in, the states chain by ``apply``, and the outcome
+    is that of the final state (WIN-01)."""
+    game = play_game(_mixed(players, 11), side=side, seed=5)
+    assert isinstance(game, PlayedGame)
+    assert len(game.initial.players) == players and game.initial.side == side
+    assert game.initial == new_game(players, side=side, seed=5)
+    assert game.states[0] == game.initial
+    assert len(game.states) == len(game.actions) > 0
+    for index, (state, action) in enumerate(zip(game.states, game.actions, strict=True)):
+        assert action in legal_actions(state)
+        after = apply(state, action)
+        expected = game.states[index + 1] if index + 1 < len(game.states) else game.final
+        assert after == expected
+    assert game.final.is_over
+    assert game.outcome == outcome(game.final)
+    assert game.names == tuple("greedy" if seat % 2 else "random" for seat in range(players))
+
+
+@pytest.mark.parametrize("count", [0, 1, 5])
+def test_play_game_rejects_player_counts_outside_2_to_4(count: int) -> None:
+    """COMP-02: the number of players is the number of agents, 2 to 4."""
+    with pytest.raises(ConfigurationError) as info:
+        play_game([RandomAgent(seat) for seat in range(count)])
+    assert info.value.clause == "COMP-02"
+
+
+def _choices(agent: Agent, states: list[GameState]) -> list[Action]:
+    return [agent.choose(state) for state in states]
+
+
+def _sample_states() -> list[GameState]:
+    game = play_game([RandomAgent(1), RandomAgent(2), RandomAgent(3)], side="B", seed=9)
+    return list(game.states[::3])
+
+
+def test_random_agent_is_uniform_splitmix_over_the_canonical_order() -> None:
+    """ENG-02, ENG-05: the random agent picks ``legal_actions(state)[below(n)]`` with its own
+    SplitMix64 stream, one draw per choice, so its choices are the same on every platform."""
+    states = _sample_states()
+    rng = seed_state(42)
+    expected: list[Action] = []
+    for state in states:
+        actions = legal_actions(state)
+        rng, index = below(rng, len(actions))
+        expected.append(actions[index])
+    assert _choices(RandomAgent(42), states) == expected
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_agents_are_deterministic_by_seed(kind: str) -> None:
+    """ENG-02: the same seed gives the same choices and the same games; the built-in agents
+    only choose legal actions (TURN-01)."""
+    states = _sample_states()
+    first = _choices(make_agent(kind, 7), states)
+    assert first == _choices(make_agent(kind, 7), states)
+    for state, action in zip(states, first, strict=True):
+        assert action in legal_actions(state)
+    games = [play_game([make_agent(kind, 3), make_agent(kind, 4)], seed=1) for _ in range(2)]
+    assert games[0] == games[1]
+
+
+def test_random_agents_with_other_seeds_play_other_games() -> None:
+    """ENG-02: the agent's seed matters (two seeds give different action sequences)."""
+    one = play_game([RandomAgent(1), RandomAgent(2)], seed=0).actions
+    two = play_game([RandomAgent(3), RandomAgent(4)], seed=0).actions
+    assert one != two
+
+
+def _greedy_value(state: GameState, action: Action) -> int:
+    """Score change plus the change of the broken glass marker's value (TRACK-02, TRACK-03)."""
+    seat = state.turn
+    track = state.components.track
+    before = state.players[seat]
+    after = apply(state, action).players[seat]
+    return (after.score - before.score) + (track[after.track] - track[before.track])
+
+
+def test_greedy_agent_chooses_an_action_of_best_immediate_value() -> None:
+    """DONE-02, DONE-06, TRACK-02, TRACK-03: before the last turn of the game, the greedy
+    agent's choice gains as much score net of broken glass as any legal action."""
+    for state in _sample_states():
+        if len(state.indicator) == 1:
+            continue
+        choice = GreedyAgent(5).choose(state)
+        best = max(_greedy_value(state, action) for action in legal_actions(state))
+        assert _greedy_value(state, choice) == best
+
+
+def test_greedy_agent_completes_a_strip_for_points() -> None:
+    """DONE-01, DONE-06: slot 3 holds OOOPY with O, O, P, Y placed; taking the one orange of
+    display 1 onto it completes the strip and scores window 3 (value 2 on side A, FIG-04) in a
+    blue round with no blue on the strip (DONE-02: no bonus). Every other action scores 0 or
+    breaks pieces, so the greedy agent completes the strip."""
+    state = position(2, "A", ["O", "GGGG"], centre="", tile=1)
+    state = set_strip(state, 0, 2, strip(state.components, 2, 0, filled="OOPY"))
+    state = rebalance(set_indicator(state, "BOPYG"))
+    choice = GreedyAgent(0).choose(state)
+    assert isinstance(choice, Take)
+    assert (choice.source, choice.colour, choice.target) == (0, ORANGE, 2)
+    assert apply(state, choice).players[0].score == 2
+
+
+def test_greedy_agent_breaks_as_few_pieces_as_it_can() -> None:
+    """PLACE-02, PLACE-04, PLACE-05, TRACK-02: windows 1 to 5 are complete (their strips left,
+    DONE-05) and the glazier stands over slot 6, so no reset is possible (RESET-02). The only
+    pieces are 4 orange: slot 6 (BBGOP) takes 1, slot 7 (OOPYB) takes 2, slot 8 (YYBGO) takes
+    1. The greedy agent chooses slot 7: 2 pieces break, 2 track spaces (0 to -2) instead of 3
+    (0 to -4)."""
+    state = position(2, "A", ["OOOO"], tile=1)
+    state = set_windows(state, 0, ["BG"] * 5)
+    state = rebalance(set_player(state, 0, glazier=5))
+    assert legal_actions(state) == tuple(Take(0, ORANGE, slot, jokers=0) for slot in (5, 6, 7))
+    choice = GreedyAgent(3).choose(state)
+    assert choice == Take(0, ORANGE, 6)
+    after = apply(state, choice).players[0]
+    assert state.components.track[after.track] == -2
+
+
+def test_greedy_tie_break_uses_its_seed() -> None:
+    """ENG-02, ENG-05: among equally good actions the greedy agent draws one with its
+    SplitMix64 stream. With the glazier over slot 2 and one pink piece on display 1, pink fits
+    slots 2 (GGGOP), 3 (OOOPY), 4 (PPPYB), 6 (BBGOP) and 7 (OOPYB), each scoring nothing and
+    breaking nothing; a reset places nothing, so it is not among the best. The choice is
+    target number ``below(seed, 5)`` in canonical order."""
+    state = position(2, "A", ["P"], tile=1)
+    state = rebalance(set_player(state, 0, glazier=1))
+    targets = [a.target for a in legal_actions(state) if isinstance(a, Take)]
+    assert targets == [1, 2, 3, 5, 6]
+    for seed in range(6):
+        _, index = below(seed_state(seed), 5)
+        assert GreedyAgent(seed).choose(state) == Take(0, PINK, targets[index])
+
+
+def test_make_agent_names() -> None:
+    """The command line's agent names map to the built-in agents."""
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("greedy"), GreedyAgent)
+    assert isinstance(make_agent("random"), Agent)
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("minimax")

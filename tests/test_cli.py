@@ -1,0 +1,279 @@
+"""The ``sintra`` command line (sintra_rules.cli), run in-process with captured output.
+
+The transcript of ``sintra play`` is checked against the rules by replaying the notation it
+prints (ENG-04) with the engine and comparing the final scores and winners it shows.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sintra_rules.bench import mid_game_state
+from sintra_rules.cli import main
+from sintra_rules.notation import action_from_text
+from sintra_rules.rules import apply
+from sintra_rules.scoring import outcome
+from sintra_rules.setup import new_game
+from sintra_rules.state import GameState
+
+_TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _replay_transcript(out: str, players: int, side: str, seed: int) -> GameState:
+    """Apply the notation column of a printed game to a new game."""
+    state = new_game(players, side="A" if side == "A" else "B", seed=seed)
+    for line in out.splitlines():
+        match = _TURN.match(line)
+        if match:
+            assert match.group(2).startswith(f"Player {state.turn + 1}")
+            state = apply(state, action_from_text(match.group(1)))
+    return state
+
+
+def _final_rows(out: str) -> list[list[int]]:
+    """The numbers of each row of the final scoring table."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Final scoring"))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("  "):
+            break
+        rows.append([int(field) for field in line.split()[-6:]])
+    return rows
+
+
+def _check_result(out: str, state: GameState, names: list[str]) -> None:
+    """FINAL-01, WIN-01 to WIN-03: the totals and the winners line match the engine."""
+    assert state.is_over
+    result = outcome(state)
+    rows = _final_rows(out)
+    assert [row[4] for row in rows] == list(result.scores)
+    assert [row[5] for row in rows] == list(result.points_lost)
+    last = out.strip().splitlines()
+    winner_line = next(line for line in reversed(last) if line.startswith(("Winner", "Shared")))
+    for seat, name in enumerate(names):
+        assert (f"{name} " in winner_line or f"{name}," in winner_line) == (seat in result.winners)
+
+
+def test_play_seed_3_transcript_follows_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """ENG-04, WIN-01, FINAL-01: ``sintra play --seed 3`` exits 0; replaying its printed
+    actions on ``new_game(2, "A", 3)`` ends the game with the final scores and winners it
+    prints."""
+    code, out, err = _run(capsys, "play", "--seed", "3")
+    assert code == 0 and err == ""
+    assert out.startswith("sintra play: 2 players, board side A, seed 3: ")
+    assert "Player 1 (greedy) vs Player 2 (random)" in out.splitlines()[0]
+    state = _replay_transcript(out, 2, "A", 3)
+    _check_result(out, state, ["Player 1 (greedy)", "Player 2 (random)"])
+    assert out.count("End of round") == 6
+
+
+def test_play_with_no_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's command: ``sintra`` and ``sintra play`` alone play a 2-player game,
+    greedy against random, to the end (END-02)."""
+    code, out, _ = _run(capsys)
+    assert code == 0
+    code_play, out_play, _ = _run(capsys, "play")
+    assert code_play == 0 and out_play == out
+    state = _replay_transcript(out, 2, "A", 0)
+    _check_result(out, state, ["Player 1 (greedy)", "Player 2 (random)"])
+
+
+@pytest.mark.parametrize(("players", "side"), [(3, "B"), (4, "A")])
+def test_play_quiet_more_players(
+    capsys: pytest.CaptureFixture[str], players: int, side: str
+) -> None:
+    """COMP-02, FINAL-01: ``--quiet`` prints only the header and the result, one row per
+    player."""
+    code, out, _ = _run(capsys, "play", "--players", str(players), "--side", side, "--quiet")
+    assert code == 0
+    assert "End of round" not in out
+    assert len(_final_rows(out)) == players
+    assert f"bonus: {'ornaments' if side == 'A' else 'windows x colour'}" in out
+
+
+def test_play_record_then_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """ENG-04: ``--record`` writes a game record that ``sintra replay`` shows with the same
+    actions and the same final scoring."""
+    path = tmp_path / "game.json"
+    code, out, _ = _run(
+        capsys, "play", "--seed", "8", "--agents", "random,greedy,random", "--record", str(path)
+    )
+    assert code == 0
+    doc = json.loads(path.read_text())
+    assert (doc["kind"], doc["players"], doc["seed"], doc["side"]) == ("sintra-game", 3, 8, "A")
+    code, replayed, err = _run(capsys, "replay", str(path))
+    assert code == 0 and err == ""
+    state = _replay_transcript(replayed, 3, "A", 8)
+    _check_result(replayed, state, ["Player 1", "Player 2", "Player 3"])
+    assert _final_rows(replayed) == _final_rows(out)
+    printed = [m.group(1) for m in map(_TURN.match, out.splitlines()) if m]
+    assert [m.group(1) for m in map(_TURN.match, replayed.splitlines()) if m] == printed
+    assert printed == doc["actions"]
+    code, verbose, _ = _run(capsys, "replay", "--verbose", str(path))
+    assert code == 0
+    assert verbose.count("Factory displays:") == len(printed) + 1
+
+
+def test_replay_corrupted_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A record with a bad field gives exit code 2 and a message naming the field, no
+    traceback; a missing file too."""
+    path = tmp_path / "game.json"
+    assert _run(capsys, "play", "--quiet", "--record", str(path))[0] == 0
+    doc = json.loads(path.read_text())
+    doc["actions"][4] = "9Q-1"
+    path.write_text(json.dumps(doc))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("sintra replay: error: actions[4]: ")
+    assert "Traceback" not in err
+    doc["actions"][4] = doc["actions"][3]
+    doc["players"] = 7
+    path.write_text(json.dumps(doc))
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith("sintra replay: error: players: ")
+    path.write_text(json.dumps(doc)[:-20])
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith("sintra replay: error: $: not valid JSON")
+    code, _, err = _run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """COMP-02: bad player counts and unknown agents are refused with exit code 2."""
+    code, _, err = _run(capsys, "play", "--agents", "random,clever")
+    assert code == 2 and "unknown agent 'clever'" in err
+    code, _, err = _run(capsys, "play", "--players", "3", "--agents", "random,greedy")
+    assert code == 2 and "--players 3" in err
+    code, _, err = _run(capsys, "play", "--agents", "random")
+    assert code == 2 and "COMP-02" in err
+    code, _, err = _run(capsys, "play", "--players", "5")
+    assert code == 2 and "invalid choice" in err
+    assert _run(capsys, "frobnicate")[0] == 2
+
+
+def test_bench_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sintra bench --seconds 0.2`` prints plies/s and games/s for 2, 3 and 4 players, the
+    python-chess comparison with its target and the pickled size of a mid-game 4-player state
+    with its target. Figures are not asserted, only their presence and the state size."""
+    code, out, _ = _run(capsys, "bench", "--seconds", "0.2")
+    assert code == 0
+    lines = out.splitlines()
+    for players in (2, 3, 4):
+        assert any(
+            re.match(rf"sintra {players} players: [\d,]+ plies/s, [\d,.]+ games/s", line)
+            for line in lines
+        )
+    assert any(re.match(r"python-chess \S+ random playouts: [\d,]+ plies/s", x) for x in lines)
+    assert any(
+        re.match(r"ratio sintra 2-player plies/s / chess plies/s: [\d.]+$", x) for x in lines
+    )
+    assert "target: ratio >= 1.0" in lines
+    size = len(pickle.dumps(mid_game_state(4, 0), protocol=pickle.HIGHEST_PROTOCOL))
+    assert f"pickled mid-game 4-player state: {size} bytes" in lines
+    assert "target: < 4096 bytes" in lines
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    """``python -m sintra_rules`` is the ``sintra`` command."""
+    done = subprocess.run(
+        [sys.executable, "-m", "sintra_rules", "play", "--quiet", "--seed", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("sintra play: 2 players, board side A, seed 2")
+    assert "Final scoring" in done.stdout
+
+
+def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """TURN-01, ENG-05: depth 1 from a new game counts its legal actions; deeper counts are
+    those of :func:`sintra_rules.perft.perft` on the position after the random plies."""
+    from sintra_rules.perft import perft, position_after
+    from sintra_rules.rules import legal_actions
+
+    code, out, _ = _run(
+        capsys, "perft", "--players", "3", "--side", "B", "--seed", "4", "--depth", "1"
+    )
+    assert code == 0
+    count = len(legal_actions(new_game(3, side="B", seed=4)))
+    assert f"depth 1: {count} (" in out
+    code, out, _ = _run(capsys, "perft", "--seed", "2", "--plies", "30", "--depth", "2")
+    assert code == 0
+    assert f"depth 2: {perft(position_after(2, 'A', 2, 30), 2)} (" in out
+    assert _run(capsys, "perft", "--seed", "2")[0] == 2  # --depth is required
+
+
+def test_soak_summary_and_exit_codes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``sintra soak`` prints the soak report's summary; exit 0 without failures, 1 with."""
+    from sintra_rules import soak
+
+    code, out, _ = _run(capsys, "soak", "--games", "2", "--seed", "1")
+    assert code == 0
+    assert out == soak.run_soak(2, 1).summary() + "\n"
+    failed = soak.SoakFailure(soak.game_plan(0, 1), 3, "R", "RESET-02: cannot reset")
+    broken = soak.SoakReport(1, 1, 10, 0, 0, 0, (failed,))
+    monkeypatch.setattr(soak, "run_soak", lambda games, seed, workers=1: broken)
+    code, out, _ = _run(capsys, "soak", "--games", "1", "--seed", "1")
+    assert code == 1
+    assert out == broken.summary() + "\n"
+
+
+def test_rule_prints_and_searches_clauses(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sintra rule ID`` prints the clause; ``--search`` finds clauses by any edition's words
+    (``vitrier``, French for the glazier, finds RESET-01, the glazier's reset); an unknown ID
+    is exit 2 with the clauses module's message, no match is exit 1."""
+    from sintra_rules.clauses import get_clause
+
+    code, out, _ = _run(capsys, "rule", "PLACE-05")
+    assert code == 0 and out == get_clause("PLACE-05").render() + "\n"
+    assert out.startswith("PLACE-05 — ")
+    code, out, _ = _run(capsys, "rule", "--search", "vitrier")
+    assert code == 0
+    assert any(line.startswith("RESET-01 — ") for line in out.splitlines())
+    code, _, err = _run(capsys, "rule", "TAKE-3")
+    assert code == 2 and err.startswith("sintra rule: error: TAKE-3: ")
+    assert _run(capsys, "rule", "--search", "zzzqqq")[0] == 1
+    assert _run(capsys, "rule")[0] == 2
+    assert _run(capsys, "rule", "TAKE-03", "--search", "tile")[0] == 2
+
+
+def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """RESET-02, TAKE-01, ENG-04: from a saved start position a take is legal (exit 0, its
+    clauses listed, TAKE-01 first) and a reset is not, the glazier being above the leftmost
+    strip (exit 1, RESET-02 named); bad notation or a bad state file is exit 2."""
+    from sintra_rules.notation import action_to_text
+    from sintra_rules.records import state_to_json
+    from sintra_rules.rules import legal_actions
+
+    state = new_game(2, side="B", seed=7)
+    path = tmp_path / "state.json"
+    path.write_text(state_to_json(state))
+    first = action_to_text(legal_actions(state)[0])
+    code, out, _ = _run(capsys, "explain", str(path), first)
+    assert code == 0
+    assert "Legal." in out and "  1. TAKE-01 " in out
+    code, out, _ = _run(capsys, "explain", str(path), "R")
+    assert code == 1
+    assert "Illegal" in out and "RESET-02" in out
+    code, _, err = _run(capsys, "explain", str(path), "r")
+    assert code == 2 and "bad action notation 'r'" in err
+    path.write_text("{}")
+    code, _, err = _run(capsys, "explain", str(path), "R")
+    assert code == 2 and err.startswith("sintra explain: error: format: ")
