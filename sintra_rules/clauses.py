@@ -108,7 +108,7 @@ _CITATION_RE = re.compile(
     r"^(?P<edition>[A-Z]{2}) (?P<file>\d{3}):(?P<first>\d+)(?:-(?P<last>\d+))? \((?P<label>.+)\)$"
 )
 _NAME_RE = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+(?P<name>\w+)")
-_NAME_ID_RE = re.compile(rf"(?i)(?<![a-z0-9])(?P<area>{'|'.join(AREAS)})_(?P<num>\d{{2}})(?!\d)")
+_NAME_ID_RE = re.compile(rf"(?i)(?<![a-z0-9])(?P<area>{'|'.join(AREAS)})_?(?P<num>\d{{2}})(?!\d)")
 _TOKEN_RE = re.compile(r"[^\W_]+(?:-\d+)?")
 _STOP_WORDS = frozenset(
     {
@@ -289,7 +289,8 @@ def spec_dir() -> Path:
 
 
 def load_spec(directory: Path | None = None) -> Spec:
-    """Load and validate the spec in ``directory`` (default :func:`spec_dir`); cached.
+    """Load and validate the spec in ``directory`` (default :func:`spec_dir`); cached until
+    one of its files changes.
 
     Validation: the index's fields and IDs (unique, ``AREA-NN``, kind matching the area, the page
     exists); every indexed active clause has exactly one anchor and heading on its page, with the
@@ -301,7 +302,9 @@ def load_spec(directory: Path | None = None) -> Spec:
     >>> spec.clause("RUL-07").kind, spec.clause("RUL-07").page
     ('ruling', '08-rulings.md')
     """
-    return _load(Path(directory or spec_dir()).resolve())
+    folder = Path(directory or spec_dir()).resolve()
+    files = sorted(p for p in folder.glob("*") if p.suffix in (".md", ".toml") and p.is_file())
+    return _load(folder, tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files))
 
 
 def get_clause(clause_id: str) -> Clause:
@@ -338,10 +341,12 @@ def search_clauses(words: str) -> tuple[Clause, ...]:
     A query word matches a word of a clause's ID, title, statement or sources, or a word of a
     glossary term that lists the clause (so the Spanish, Dutch and French rulebook words find
     the clauses too); case and accents are ignored, and a word of four letters or more also
-    matches longer words it begins. Clauses are ranked by how many query words they match,
-    then by where they match them (the weights of the fields matched added up: ID 16, title 8,
-    glossary 4, statement 2, sources 1), then by index order. Common short words (``the``,
-    ``de``, ``le``, ...) are ignored unless the query has nothing else.
+    matches longer words it begins. Ranking: a clause whose title is the query comes first,
+    then those whose title contains it as a phrase, then the rest; within each group, clauses
+    matching more query words come first, then those matching them in weightier fields (the
+    weights of the fields matched added up: ID 16, title 8, glossary 4, statement 2, sources
+    1), then index order. Common short words (``the``, ``de``, ``le``, ...) are ignored unless
+    the query has nothing else.
 
     >>> [clause.id for clause in search_clauses("zet je glaszetter terug")][:3]
     ['TURN-01', 'RESET-01', 'RESET-02']
@@ -350,14 +355,15 @@ def search_clauses(words: str) -> tuple[Clause, ...]:
     >>> search_clauses("")
     ()
     """
+    phrase = f" {' '.join(_tokens(words))} "
     query = list(dict.fromkeys(_tokens(words)))
     meaningful = [word for word in query if word not in _STOP_WORDS]
     query = meaningful or query
     if not query:
         return ()
     spec = load_spec()
-    ranked: list[tuple[int, int, int, Clause]] = []
-    for position, (clause, fields) in enumerate(_search_index(spec)):
+    ranked: list[tuple[int, int, int, int, Clause]] = []
+    for position, (clause, title, fields) in enumerate(_search_index(spec)):
         matched = weight = 0
         for word in query:
             found = sum(w for w, tokens in fields if _matches(word, tokens))
@@ -365,9 +371,10 @@ def search_clauses(words: str) -> tuple[Clause, ...]:
                 matched += 1
                 weight += found
         if matched:
-            ranked.append((-matched, -weight, position, clause))
-    ranked.sort(key=lambda item: item[:3])
-    return tuple(item[3] for item in ranked)
+            rank = 0 if phrase == title else 1 if phrase in title else 2
+            ranked.append((rank, -matched, -weight, position, clause))
+    ranked.sort(key=lambda item: item[:4])
+    return tuple(item[4] for item in ranked)
 
 
 @attrs.frozen
@@ -447,9 +454,10 @@ def coverage_report(root: Path) -> CoverageReport:
     *Implemented*: cited in ``sintra_rules/**/*.py``, except this module; a ``figure`` clause
     counts as implemented only where the figures live, in ``sintra_rules/components.py`` or
     the data file ``sintra_rules/data/components.toml``. *Tested*: cited in ``tests/**/*.py``
-    or ``proofs/**/*.py``, in the text or, in the ``AREA_NN`` form, in the name of a test
-    function or class (``def test_place_05_...``). Retired clauses are never listed as missing;
-    citing one is reported. The spec is read from ``root/spec`` when it exists.
+    or ``proofs/**/*.py``, in the text or, in the ``AREA_NN`` or ``AREANN`` form (any case),
+    in the name of a function or class (``def test_place_05_...``, ``def test_rul07_...``).
+    Retired clauses are never listed as missing; citing one is reported. The spec is read from
+    ``root/spec`` when it exists.
 
     >>> report = coverage_report(Path(__file__).resolve().parents[1])
     >>> "TAKE-03" in report.implemented, report.unknown
@@ -527,8 +535,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 # --- loading -------------------------------------------------------------------------------
 
 
-@functools.cache
-def _load(directory: Path) -> Spec:
+@functools.lru_cache(maxsize=8)
+def _load(directory: Path, signature: tuple[tuple[str, int, int], ...]) -> Spec:
+    """Load the spec in ``directory``; ``signature`` (name, mtime, size of each file) only
+    keys the cache."""
     index_path = directory / _INDEX
     entries = _read_index(index_path, directory)
     known = {entry["id"] for entry in entries}
@@ -837,10 +847,10 @@ def _matches(word: str, tokens: frozenset[str]) -> bool:
 _Fields = tuple[tuple[int, frozenset[str]], ...]
 
 
-@functools.cache
-def _search_index(spec: Spec) -> tuple[tuple[Clause, _Fields], ...]:
-    """Per clause, its words by field with the field's weight (ID 16, title 8, glossary 4,
-    statement 2, sources 1)."""
+@functools.lru_cache(maxsize=8)
+def _search_index(spec: Spec) -> tuple[tuple[Clause, str, _Fields], ...]:
+    """Per clause: its title's words as a phrase (`` word word ``) and its words by field with
+    the field's weight (ID 16, title 8, glossary 4, statement 2, sources 1)."""
     glossary: dict[str, list[str]] = {}
     for term in spec.glossary:
         for clause_id in term.clauses:
@@ -854,7 +864,7 @@ def _search_index(spec: Spec) -> tuple[tuple[Clause, _Fields], ...]:
             (2, frozenset(_tokens(clause.text))),
             (1, frozenset(_tokens(" ".join(c.label for c in clause.sources)))),
         )
-        out.append((clause, fields))
+        out.append((clause, f" {' '.join(_tokens(clause.title))} ", fields))
     return tuple(out)
 
 

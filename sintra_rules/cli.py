@@ -4,9 +4,10 @@
 random), ``replay``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see ``sintra
 --help`` and ``sintra COMMAND --help``. ``python -m sintra_rules`` is the same command.
 
-Exit codes: 0 success; 1 a negative answer (an illegal action for ``explain``, failures for
-``soak``); 2 bad input (bad arguments, an unreadable or invalid file, any
-:class:`~sintra_rules.errors.SintraError`: its message is printed, no traceback).
+Exit codes: 0 success; 1 a negative answer (an illegal action for ``explain``, no clause found
+by ``rule --search``, failures for ``soak``); 2 bad input (bad arguments, an unreadable or
+invalid file, any :class:`~sintra_rules.errors.SintraError`: its message is printed, no
+traceback).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from sintra_rules import records
 from sintra_rules._version import __version__
 from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
@@ -25,6 +27,7 @@ from sintra_rules.errors import SintraError
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.render import (
     describe_action,
+    plural,
     render_outcome,
     render_state,
     render_summary,
@@ -33,7 +36,7 @@ from sintra_rules.render import (
 from sintra_rules.rules import apply
 from sintra_rules.state import GameState
 
-__all__ = ["main"]
+__all__ = ["NORMAL", "QUIET", "VERBOSE", "UsageError", "main", "show_game"]
 
 #: How much of a game to show: only the result, turns and round ends, or every position.
 QUIET, NORMAL, VERBOSE = 0, 1, 2
@@ -107,7 +110,7 @@ def show_game(
         state = apply(state, action)
         moved = state.players[seat]
         if (moved.score, moved.track) != (mover.score, mover.track) and not state.is_over:
-            line += f" -> {moved.score} points, track {table.track[moved.track]}"
+            line += f" -> {plural(moved.score, 'point')}, track {table.track[moved.track]}"
         new_round = len(state.indicator) != len(before.indicator)
         if level >= NORMAL:
             out(line)
@@ -159,8 +162,6 @@ def _play(args: argparse.Namespace) -> int:
 
 def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
     """Write the game record JSON of a played game to ``path`` (ENG-04)."""
-    from sintra_rules import records
-
     record = records.record_game(len(game.names), side, seed, game.actions)
     text = records.record_to_json(record, indent=1) + "\n"
     try:
@@ -172,8 +173,6 @@ def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from sintra_rules import records
-
     record = records.record_from_json(_read(args.record))
     initial = records.replay(record)[0]
     names = [f"Player {seat + 1}" for seat in range(record.players)]
@@ -211,7 +210,6 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from sintra_rules import records
     from sintra_rules.explain import explain
 
     state = records.state_from_json(_read(args.state_file))
@@ -244,6 +242,16 @@ def _soak(args: argparse.Namespace) -> int:
     return 1 if report.failures else 0
 
 
+def _game_options(parser: argparse.ArgumentParser, players: int | None) -> None:
+    """``--players``, ``--side`` and ``--seed``: the arguments of ``new_game`` (COMP-02,
+    SETUP-02, ENG-02)."""
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=players, help="2 to 4 (default 2)"
+    )
+    parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
+    parser.add_argument("--seed", type=_non_negative, default=0, help="game seed (default 0)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sintra",
@@ -253,9 +261,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="a complete game between built-in players (default)")
-    play.add_argument("--players", type=int, choices=(2, 3, 4), help="2 to 4 (default 2)")
-    play.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
-    play.add_argument("--seed", type=_non_negative, default=0, help="game seed (default 0)")
+    _game_options(play, players=None)
     play.add_argument(
         "--agents",
         help="comma-separated agents, one per seat: random, greedy "
@@ -290,9 +296,7 @@ def _parser() -> argparse.ArgumentParser:
     expl.set_defaults(handler=_explain)
 
     perft = sub.add_parser("perft", help="count legal action sequences to a depth")
-    perft.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
-    perft.add_argument("--side", choices=("A", "B"), default="A")
-    perft.add_argument("--seed", type=_non_negative, default=0)
+    _game_options(perft, players=2)
     perft.add_argument(
         "--plies", type=_non_negative, default=0, help="random plies played first (default 0)"
     )

@@ -28,6 +28,7 @@ from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
 __all__ = [
     "describe_action",
     "player_names",
+    "plural",
     "render_outcome",
     "render_state",
     "render_summary",
@@ -83,8 +84,13 @@ def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str,
     return tuple(names)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an ``s`` unless the count is 1 or -1.
+
+    >>> plural(1, "point"), plural(-17, "point"), plural(0, "piece")
+    ('1 point', '-17 points', '0 pieces')
+    """
+    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
 
 def _counts(table: ComponentTable, counts: Sequence[int]) -> str:
@@ -126,12 +132,12 @@ def _strip_tokens(table: ComponentTable, strip: Strip, paint: _Painter) -> list[
                 colour = on_jokers.pop(0)
                 tokens.append(paint(f"{codes[colour]}*", colour))
             else:
-                tokens.append("j ")
+                tokens.append(f"{JOKER_CODE.lower()} ")
         else:
             colour = codes.index(code)
             if filled[colour]:
                 filled[colour] -= 1
-                tokens.append(paint(f"{code} ", colour))
+                tokens.append(paint(code, colour) + " ")
             else:
                 tokens.append(f"{code.lower()} ")
     return tokens
@@ -170,7 +176,7 @@ def _player_lines(
             size = len(table.strips[strip.strip_id][strip.side])
             body = " ".join(_strip_tokens(table, strip, paint))
             body += f"  {strip.pieces}/{size}"
-        lines.append(f"   {glazier} {slot + 1:>3} {values[slot]:>5}  {window}    {body}")
+        lines.append(f"   {glazier} {slot + 1:>4} {values[slot]:>5} {window}     {body}")
     return lines
 
 
@@ -205,7 +211,7 @@ def render_state(
     tile = " + the starting player tile" if state.tile is None and not state.is_over else ""
     lines.append(f"Centre: {_counts(table, state.centre)}{tile}")
     lines.append(
-        f"Bag: {_plural(sum(state.bag), 'piece')}; tower: {_plural(sum(state.tower), 'piece')}"
+        f"Bag: {plural(sum(state.bag), 'piece')}; tower: {plural(sum(state.tower), 'piece')}"
     )
     keys = ", ".join(
         f"{paint(code, c)} {name}"
@@ -220,9 +226,12 @@ def render_state(
             )
         )
     lines.append("")
+    first, last = table.colour_codes[0], table.colour_codes[-1]
     lines.append(
-        "Key: @ glazier; window top/bottom frame (- empty); B piece on a blue space, "
-        "b empty blue space, j empty joker space, Y* yellow piece on a joker space"
+        f"Key: @ glazier; window top/bottom frame (- empty); {first} piece on a "
+        f"{table.colour_names[0]} space, {first.lower()} empty {table.colour_names[0]} space, "
+        f"{JOKER_CODE.lower()} empty joker space, {last}* {table.colour_names[-1]} piece on a "
+        "joker space"
     )
     return "\n".join(lines)
 
@@ -237,7 +246,7 @@ def render_summary(state: GameState, names: Sequence[str] | None = None) -> str:
         head = f"Round {roman(state.round)} ({table.colour_names[state.indicator[0]]})"
     parts = [head]
     for name, player in zip(seats, state.players, strict=True):
-        parts.append(f"{name}: {player.score} points, track {table.track[player.track]}")
+        parts.append(f"{name}: {plural(player.score, 'point')}, track {table.track[player.track]}")
     if not state.is_over:
         parts.append(f"{seats[state.turn]} to play")
     return " | ".join(parts)
@@ -350,14 +359,14 @@ def render_outcome(state: GameState, names: Sequence[str] | None = None) -> str:
     listed = ", ".join(seats[seat] for seat in winners)
     if len(winners) > 1:
         lines.append(
-            f"Shared victory (WIN-03): {listed} with {best} points and "
-            f"{result.points_lost[winners[0]]} points lost each"
+            f"Shared victory (WIN-03): {listed} with {plural(best, 'point')} and "
+            f"{plural(result.points_lost[winners[0]], 'point')} lost each"
         )
     elif len(tied) > 1:
         lines.append(
-            f"Winner: {listed} with {best} points; tied on points, fewest points lost "
+            f"Winner: {listed} with {plural(best, 'point')}; tied on points, fewest points lost "
             f"({result.points_lost[winners[0]]}) breaks the tie (WIN-02)"
         )
     else:
-        lines.append(f"Winner: {listed} with {best} points (WIN-01)")
+        lines.append(f"Winner: {listed} with {plural(best, 'point')} (WIN-01)")
     return "\n".join(lines)

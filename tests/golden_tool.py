@@ -230,8 +230,7 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "driven by SplitMix64 seeded with the game seed; `greedy-random` is "
             "`GreedyAgent(seed)` against `RandomAgent(seed + 1)` from `sintra_rules.agents`.",
             "",
-            "| file | players | side | seed | play | actions | events seen | "
-            "required to show |",
+            "| file | players | side | seed | play | actions | events seen | required to show |",
             "|---|---|---|---|---|---|---|---|",
             *rows,
             "",
@@ -274,7 +273,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for position in PERFT_POSITIONS:
         stored = json.loads((PERFT_DIR / f"{position.name}.json").read_text("utf-8"))
         if stored != perft_document(position):
-            problems.append(f"perft {position.name}: stored {stored}, now {perft_document(position)}")
+            problems.append(
+                f"perft {position.name}: stored {stored}, now {perft_document(position)}"
+            )
     print("\n\n".join(problems) or "golden games and perft data: all match")
     return 1 if problems else 0
 

@@ -28,7 +28,6 @@ from tests.positions import (
     final_turn,
     position,
     rebalance,
-    set_factories,
     set_indicator,
     set_player,
     set_pool,
@@ -37,6 +36,7 @@ from tests.positions import (
     set_windows,
     strip,
 )
+from tests.test_setup import GAMES, playout
 
 TABLE = default_components()
 
@@ -281,7 +281,10 @@ def _rul07_position() -> GameState:
 def _seat1(state: GameState) -> GameState:
     """Seat 1's turn in the RUL-07 lines: its first legal take from the centre."""
     assert state.turn == 1
-    return apply(state, next(a for a in legal_actions(state) if a.source == CENTRE))
+    return apply(
+        state,
+        next(a for a in legal_actions(state) if isinstance(a, Take) and a.source == CENTRE),
+    )
 
 
 def test_rul07_neither_choice_dominates() -> None:
@@ -329,6 +332,29 @@ def test_rul07_neither_choice_dominates() -> None:
     assert done.players[0].windows[0] == (BLUE, None)
 
 
+def test_rul07_the_example_of_the_ruling() -> None:
+    """The example printed in RUL-07: glazier above slot 8 holding the empty joker side; slot 1
+    holds BBBGO with its green and orange filled; slots 2-7 hold no strip. 2 blue placed on slot
+    8: j = 1 or j = 2. Then 1 pink: fits the free joker after j = 1, breaks after j = 2. Or a
+    reset to slot 1, then 1 yellow: after j = 2 it breaks and the glazier stays on slot 1;
+    after j = 1 it must go on slot 8 and the glazier moves there (RUL-07, PLACE-05)."""
+    state = position(2, "A", ["BB", "P", "Y", "GGGG"], centre="GGOO", tile=None)
+    state = set_windows(state, 0, ["", "GO", "YB", "PY", "OB", "PG", "YO"])
+    state = set_strip(state, 0, 0, strip(TABLE, 0, 0, filled="GO"))
+    state = set_strip(state, 0, 7, strip(TABLE, 7, 1))
+    state = rebalance(set_player(state, 0, glazier=7))
+    assert takes(state, 0, BLUE) == [take(0, BLUE, 7, 1), take(0, BLUE, 7, 2)]
+    one, two = (_seat1(apply(state, take(0, BLUE, 7, j))) for j in (1, 2))
+    assert takes(one, 1, PINK) == [take(1, PINK, 7, 1)]
+    assert takes(two, 1, PINK) == [take(1, PINK, None)]
+    one, two = (_seat1(apply(s, RESET)) for s in (one, two))
+    assert one.players[0].glazier == two.players[0].glazier == 0
+    assert takes(one, 2, YELLOW) == [take(2, YELLOW, 7, 1)]
+    assert takes(two, 2, YELLOW) == [take(2, YELLOW, None)]
+    assert apply(one, take(2, YELLOW, 7, 1)).players[0].glazier == 7
+    assert apply(two, take(2, YELLOW, None)).players[0].glazier == 0
+
+
 # --- RUL-08 / RUL-09 / RUL-10 ---------------------------------------------------------------
 
 
@@ -352,6 +378,8 @@ def test_rul08_two_wraps_in_one_turn() -> None:
         (0, 16, (0, -36, 36)),  # exactly two wraps
         (7, 1, (0, -18, 18)),  # -14 + 1
         (7, 2, (1, -18, 19)),  # one wrap then one more step
+        (7, 3, (2, -18, 20)),  # the example of RUL-08: -14 and 3 breaks end on -2
+        (0, 10, (2, -18, 20)),  # the other example: 10 steps from the top end on -2
     ],
 )
 def test_rul08_landing_on_the_bottom(start: int, broken: int, expected: tuple[int, ...]) -> None:
@@ -641,16 +669,25 @@ def test_rul19_only_the_target_under_the_glazier_is_checked() -> None:
     assert player.windows[2] == (None, None) and player.windows[6] == (PINK, None)
 
 
-def test_rul19_a_take_that_completes_nothing_scores_nothing() -> None:
-    """A hand-made full strip in slot 5 (never reachable in play) is not checked when the
-    glazier's strip is not complete: nothing is scored, nothing moves (RUL-19, DONE-01)."""
-    state = position(2, "A", ["Y", "G"])
-    state = set_strip(state, 0, 5, strip(TABLE, 5, 0, filled="BBGOP"))
+def test_rul19_a_reset_checks_nothing() -> None:
+    """Action B ends the turn without a completion check: nothing is scored or moved but the
+    glazier (RUL-19, RESET-01)."""
+    state = position(2, "A", ["O", "G"])
+    state = set_strip(state, 0, 0, strip(TABLE, 0, 0, filled="BBBG"))
     state = rebalance(set_player(state, 0, glazier=4))
-    after = apply(state, take(0, YELLOW, 4))
-    assert after.players[0].score == 0
-    assert after.players[0].strips[5] == state.players[0].strips[5]
-    assert after.players[0].windows[5] == (None, None)
+    after = apply(state, RESET)
+    assert after.players[0] == attrs.evolve(state.players[0], glazier=0)
+
+
+@pytest.mark.parametrize(("players", "side", "seed"), GAMES)
+def test_rul19_no_strip_is_ever_complete_between_turns(players: int, side: str, seed: int) -> None:
+    """Only the target can become complete and it is emptied at once, so in every state of
+    whole games every strip has an empty space (RUL-19, DONE-01)."""
+    for state in playout(players, side, seed):
+        for player in state.players:
+            for s in player.strips:
+                if s is not None:
+                    assert s.pieces < sum(TABLE.side_spaces[s.strip_id][s.side])
 
 
 # --- RUL-20 ---------------------------------------------------------------------------------

@@ -181,6 +181,7 @@ def test_below_rejection_sampling_eng_02() -> None:
     # With n = 3 nothing of the first output is rejected: 0xe220a8397b1dcdaf mod 3.
     assert below(0, 3) == (GOLDEN, 0xE220A8397B1DCDAF % 3)
     assert below(12345, 1)[1] == 0
+    assert below(0, 6)[1] == 1  # the test vector of ENG-02
     for bad in (0, -1):
         with pytest.raises(ValueError):
             below(0, bad)
@@ -216,7 +217,7 @@ def test_shuffle_and_draw_piece_eng_02() -> None:
     state, c = draw_piece(7, bag)
     assert (c, bag) == (1, [0, 2, 0, 0, 0])
     bag = [2, 0, 1, 0, 5]
-    drawn = collections.Counter()
+    drawn: collections.Counter[int] = collections.Counter()
     state = 0
     for _ in range(8):
         state, c = draw_piece(state, bag)
@@ -254,6 +255,24 @@ def test_order_of_random_steps_eng_03() -> None:
             displays.append(tuple(display))
         assert state.factories == tuple(displays)
         assert state.bag == tuple(bag) and state.rng == rng
+
+
+def test_reference_vector_eng_03() -> None:
+    """The reference vector printed in ENG-03: 2 players, seed 0 (ENG-03, SETUP-03, SETUP-08,
+    SETUP-09). Strips and sides there are numbered from 1."""
+    state = new_game(2, "A", seed=0)
+    code = {c: i for i, c in enumerate("BGOPY")}
+    assert state.indicator == tuple(code[c] for c in "OOPBYG")
+    expected = [
+        ([3, 6, 1, 4, 5, 7, 2, 8], [1, 2, 1, 2, 1, 2, 2, 1]),
+        ([7, 2, 8, 1, 6, 3, 5, 4], [1, 1, 1, 2, 1, 1, 1, 1]),
+    ]
+    for player, (ids, sides) in zip(state.players, expected, strict=True):
+        got = [(s.strip_id + 1, s.side + 1) for s in player.strips if s is not None]
+        assert got == list(zip(ids, sides, strict=True))
+    displays = ["BBOP", "GOPY", "GGOP", "BBYY", "BBPP"]
+    assert state.factories == tuple(tuple(d.count(c) for c in "BGOPY") for d in displays)
+    assert state.bag == (13, 16, 15, 14, 16)
 
 
 def test_fill_factories_alone_end_03_to_end_05() -> None:

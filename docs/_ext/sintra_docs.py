@@ -15,6 +15,7 @@ generated page is kept in the repository.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import io
 import os
@@ -118,6 +119,120 @@ class PositionDirective(SphinxDirective):
         return [nodes.raw("", markup, format="html")]
 
 
+@functools.cache
+def _coverage() -> Any:
+    """The clause coverage report of the source tree, computed once per build (process)."""
+    from sintra_rules.clauses import coverage_report
+
+    return coverage_report(ROOT)
+
+
+def _where(locations: Sequence[Any]) -> nodes.Node:
+    """Citations as ``path: line, line`` per file, one file per line of the cell."""
+    by_file: dict[str, list[int]] = {}
+    for location in locations:
+        by_file.setdefault(location.path, []).append(location.line)
+    cell = nodes.line_block()
+    for path, lines in by_file.items():
+        line = nodes.line()
+        line += nodes.literal(text=path)
+        line += nodes.Text(": " + ", ".join(map(str, lines)))
+        cell += line
+    return cell if by_file else nodes.paragraph(text="—")
+
+
+def _split(locations: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """Test locations and proof locations (``proofs/``)."""
+    proofs = [loc for loc in locations if loc.path.startswith("proofs/")]
+    return [loc for loc in locations if not loc.path.startswith("proofs/")], proofs
+
+
+class TraceabilityDirective(SphinxDirective):
+    """Per clause, area by area: where the engine, the tests and the proofs cite it."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sintra_rules.clauses import AREAS, load_spec
+
+        spec = load_spec(ROOT / "spec")
+        report = _coverage()
+        docname = self.env.docname
+        out: list[nodes.Node] = []
+        active = [c for c in spec.clauses if c.status == "active"]
+        out.append(
+            nodes.paragraph(
+                text=f"{len(active)} active clauses: {len(report.implemented)} cited by the "
+                f"engine, {len(report.tested)} by the tests and proofs. Not implemented: "
+                f"{', '.join(report.unimplemented) or 'none'}. Not tested: "
+                f"{', '.join(report.untested) or 'none'}."
+            )
+        )
+        for area in AREAS:
+            clauses = [c for c in spec.clauses if c.id.split("-")[0] == area]
+            if not clauses:
+                continue
+            out.append(nodes.rubric(text=area))
+            rows = []
+            for clause in clauses:
+                label = f"trace-{clause.id}".lower()
+                first = nodes.paragraph()
+                target = nodes.target("", "", ids=[label], names=[label])
+                self.state.document.note_explicit_target(target)
+                first += target
+                first += _clause_ref(clause.id, docname)
+                title = clause.title + ("" if clause.status == "active" else f" ({clause.status})")
+                tests, proofs = _split(report.tested.get(clause.id, ()))
+                rows.append(
+                    [
+                        first,
+                        nodes.paragraph(text=title),
+                        _where(report.implemented.get(clause.id, ())),
+                        _where(tests),
+                        _where(proofs),
+                    ]
+                )
+            out.append(_table([10, 22, 24, 32, 12], ["Clause", "Title", "Engine", "Tests", "Proofs"], rows))
+        return out
+
+
+def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
+    """After each clause of a spec page, a line with how often the engine, the tests and the
+    proofs cite it, linking to its row of the traceability page."""
+    docname = app.env.docname
+    if not docname.startswith("spec/"):
+        return
+    from sintra_rules.clauses import load_spec
+
+    ids = {c.id.lower(): c.id for c in load_spec(ROOT / "spec").clauses}
+    report = _coverage()
+    for section in doctree.findall(nodes.section):
+        clause = next((ids[i] for i in section["ids"] if i in ids), None)
+        if clause is None:
+            continue
+        tests, proofs = _split(report.tested.get(clause, ()))
+        counts = (
+            f"{len(report.implemented.get(clause, ()))} citations in the engine, "
+            f"{len(tests)} in the tests, {len(proofs)} in the proofs ("
+        )
+        line = nodes.paragraph(classes=["sintra-trace"])
+        line += nodes.emphasis(text="Traceability: ")
+        line += nodes.Text(counts)
+        line += _clause_ref(clause, docname, text="where", prefix="trace-")
+        line += nodes.Text(").")
+        section += line
+
+
+def always_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Re-read the generated pages on every build: they depend on the whole source tree."""
+    return [doc for doc in env.found_docs if doc.startswith("spec/") or doc in _GENERATED]
+
+
+_GENERATED = ("traceability", "provenance")
+
+
 class ProvenanceDirective(SphinxDirective):
     """The shipped component table: each figure, its value, status and source."""
 
@@ -198,6 +313,9 @@ def resolve_missing(
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the reference resolver."""
     app.connect("missing-reference", resolve_missing)
+    app.connect("doctree-read", link_clauses_to_trace)
+    app.connect("env-get-outdated", always_outdated)
+    app.add_directive("sintra-traceability", TraceabilityDirective)
     app.add_directive("sintra-position", PositionDirective)
     app.add_directive("sintra-provenance", ProvenanceDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
