@@ -19,7 +19,7 @@ from sintra_rules import __version__  # noqa: E402
 
 project = "sintra_rules"
 author = "sintra_rules developers"
-copyright = "2026, sintra_rules developers"  # noqa: A001
+copyright = "2026, sintra_rules developers"
 release = __version__
 version = __version__
 

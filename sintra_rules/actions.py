@@ -29,6 +29,13 @@ _FLOOR_KEY = 1 << 8
 _NO_KEEP_KEY = -1
 
 
+def _typed(value: object) -> tuple[type, object]:
+    """Equality key: values of different types never compare equal (``0.0``, ``False`` and
+    ``0`` are three different jokers counts), so an ill-typed action can never equal a legal
+    one (ENG-04)."""
+    return (type(value), value)
+
+
 @attrs.frozen(cache_hash=True)
 class Take:
     """Advance a pattern (TAKE-01..04, PLACE-01..07, DONE-01..06).
@@ -40,11 +47,11 @@ class Take:
     completes the strip, else ``None`` (DONE-03, RUL-18).
     """
 
-    source: int
-    colour: Colour
-    target: int | None
-    jokers: int = 0
-    keep: Colour | None = None
+    source: int = attrs.field(eq=_typed)
+    colour: Colour = attrs.field(eq=_typed)
+    target: int | None = attrs.field(eq=_typed)
+    jokers: int = attrs.field(default=0, eq=_typed)
+    keep: Colour | None = attrs.field(default=None, eq=_typed)
 
     def sort_key(self) -> tuple[int, int, int, int, int, int]:
         """The canonical order key (ENG-05): source (centre last), colour, target (all-break
@@ -79,7 +86,28 @@ _TAKES: dict[tuple[int, int, int | None, int, int | None], Take] = {}
 def take(
     source: int, colour: Colour, target: int | None, jokers: int = 0, keep: Colour | None = None
 ) -> Take:
-    """The interned :class:`Take` with these fields (equal to ``Take(...)``, but shared)."""
+    """The interned :class:`Take` with these fields (equal to ``Take(...)``, but shared).
+
+    Only well-typed takes (``int`` fields, ``None`` where allowed) are interned; any other
+    combination returns a fresh, uncached :class:`Take`, so an ill-typed call can never change
+    what later calls (and :func:`~sintra_rules.rules.legal_actions`) return.
+
+    >>> take(0, 1, 0, 0.0) == take(0, 1, 0, 0)  # type: ignore[arg-type]
+    False
+    """
+    if (
+        type(source) is int
+        and type(colour) is int
+        and (target is None or type(target) is int)
+        and type(jokers) is int
+        and (keep is None or type(keep) is int)
+    ):
+        return _interned(source, colour, target, jokers, keep)
+    return Take(source, colour, target, jokers, keep)
+
+
+def _interned(source: int, colour: int, target: int | None, jokers: int, keep: int | None) -> Take:
+    """:func:`take` for fields known to be well typed (the engine's own hot path)."""
     key = (source, colour, target, jokers, keep)
     found = _TAKES.get(key)
     if found is None:

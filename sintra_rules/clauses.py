@@ -84,7 +84,6 @@ EDITIONS: Final[Mapping[str, str]] = types.MappingProxyType(
     {"EN": "000", "ES": "001", "RM": "002", "NL": "003", "FR": "003"}
 )
 
-KINDS: Final = ("rule", "ruling", "figure", "engine")
 STATUSES: Final = ("active", "retired")
 _AREA_KIND: Final[Mapping[str, str]] = types.MappingProxyType(
     {"FIG": "figure", "ENG": "engine", "RUL": "ruling"}
@@ -585,20 +584,29 @@ def _read_toml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _read_index(path: Path, directory: Path) -> list[dict[str, str]]:
-    data = _read_toml(path)
-    raw = data.get("clause")
+def _tables(path: Path, key: str, fields: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The ``[[key]]`` tables of the TOML file ``path``, each with its place for messages;
+    raises :class:`SpecError` unless there is at least one and each is a table whose fields are
+    among ``fields``."""
+    raw = _read_toml(path).get(key)
     if not isinstance(raw, list) or not raw:
-        raise SpecError(_rel(path), "expected a non-empty list of [[clause]] tables")
-    entries: list[dict[str, str]] = []
-    seen: set[str] = set()
+        raise SpecError(_rel(path), f"expected a non-empty list of [[{key}]] tables")
+    out: list[tuple[str, dict[str, Any]]] = []
     for number, entry in enumerate(raw, 1):
-        where = f"{_rel(path)}: clause {number}"
+        where = f"{_rel(path)}: {key} {number}"
         if not isinstance(entry, dict):
             raise SpecError(where, "not a table")
-        extra = set(entry) - _INDEX_FIELDS
+        extra = set(entry) - fields
         if extra:
             raise SpecError(where, f"unknown field(s) {', '.join(sorted(extra))}")
+        out.append((where, entry))
+    return out
+
+
+def _read_index(path: Path, directory: Path) -> list[dict[str, str]]:
+    entries: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for where, entry in _tables(path, "clause", _INDEX_FIELDS):
         for key in ("id", "title", "page", "kind", "status"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise SpecError(where, f"missing or empty field {key!r}")
@@ -759,18 +767,8 @@ def _ruling_parts(body: Sequence[str], where: str) -> dict[str, str]:
 
 
 def _read_glossary(path: Path, known: set[str]) -> tuple[GlossaryTerm, ...]:
-    data = _read_toml(path)
-    raw = data.get("term")
-    if not isinstance(raw, list) or not raw:
-        raise SpecError(_rel(path), "expected a non-empty list of [[term]] tables")
     out: list[GlossaryTerm] = []
-    for number, entry in enumerate(raw, 1):
-        where = f"{_rel(path)}: term {number}"
-        if not isinstance(entry, dict):
-            raise SpecError(where, "not a table")
-        extra = set(entry) - _TERM_FIELDS
-        if extra:
-            raise SpecError(where, f"unknown field(s) {', '.join(sorted(extra))}")
+    for where, entry in _tables(path, "term", _TERM_FIELDS):
         term = entry.get("term")
         if not isinstance(term, str) or not term.strip():
             raise SpecError(where, "missing or empty field 'term'")

@@ -2,9 +2,9 @@
 
 :func:`explain` runs :func:`sintra_rules.rules.apply_traced`, the very code that
 :func:`~sintra_rules.rules.apply` runs, so an explanation cannot disagree with the engine: the
-state it reports is the state :func:`~sintra_rules.rules.apply` returns. For an illegal action it lists every clause
-the action breaks, from :func:`sintra_rules.rules.violations`, the first being the one
-:func:`~sintra_rules.rules.apply` raises.
+state it reports is the state :func:`~sintra_rules.rules.apply` returns. For an illegal action
+it lists every clause the action breaks, from :func:`sintra_rules.rules.violations`, the first
+being the one :func:`~sintra_rules.rules.apply` raises.
 
 >>> from sintra_rules import RESET, new_game
 >>> report = explain(new_game(2, seed=7), RESET)

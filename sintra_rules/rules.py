@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.actions import RESET, Action, Reset, Take, _interned
 from sintra_rules.errors import IllegalAction
 from sintra_rules.scoring import final_score, track_steps, window_points
 from sintra_rules.setup import fill_factories
@@ -118,7 +118,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             if options is None:
                 options = memo[key] = _options(reach, colour, count, colours)
             for target, jokers, keep in options:
-                out.append(take(source, colour, target, jokers, keep))
+                out.append(_interned(source, colour, target, jokers, keep))
     if _can_reset(player):
         out.append(RESET)
     return tuple(out)

@@ -79,7 +79,7 @@ class _Canvas:
         self.root = ET.Element("svg", xmlns=_SVG_NS, version="1.1")
         self.root.set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif")
 
-    def element(self, tag: str, parent: ET.Element | None = None, **attrs: object) -> ET.Element:
+    def element(self, tag: str, parent: ET.Element | None = None, /, **attrs: object) -> ET.Element:
         node = ET.SubElement(self.root if parent is None else parent, tag)
         for key, value in attrs.items():
             node.set(key.rstrip("_").replace("_", "-"), str(value))

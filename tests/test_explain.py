@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sintra_rules.actions import CENTRE, RESET, Take
+from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.explain import explain
 from sintra_rules.rng import below, seed_state
@@ -164,8 +165,8 @@ def test_end02_final01_last_turn_explained() -> None:
 
 def played(seed: int, plies: int) -> GameState:
     """The position after ``plies`` uniformly random legal actions from a seeded game."""
-    players = 2 + seed % 3
-    state = new_game(players, side="AB"[seed % 2], seed=seed)
+    side: Side = "A" if seed % 2 else "B"
+    state = new_game(2 + seed % 3, side=side, seed=seed)
     rng = seed_state(seed)
     for _ in range(plies):
         if state.is_over:

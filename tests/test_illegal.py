@@ -43,9 +43,8 @@ TABLE = default_components()
 
 def assert_rejected(state: GameState, action: Any, *clauses: str) -> None:
     """``apply`` and ``apply_traced`` reject ``action`` naming ``clauses[0]``, ``violations``
-    lists exactly ``clauses`` in order (a clause broken in two ways may be listed twice),
-    and ``state`` is unchanged (equal to a deep copy and
-    to a pickle taken before, with the same hash)."""
+    lists exactly ``clauses`` in order (a clause broken in two ways may be listed twice), and
+    ``state`` is unchanged (equal to a deep copy and to a pickle taken before, same hash)."""
     twin = copy.deepcopy(state)
     frozen = pickle.dumps(state)
     assert not is_legal(state, action)

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from doc_examples import run_until
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -33,12 +34,14 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from doc_examples import run_until
-
 ROOT = Path(__file__).resolve().parents[2]
+#: The directives of this extension, whose output depends on the code and data.
+_DIRECTIVES = ("sintra-position", "sintra-traceability", "sintra-provenance")
 
 
-def _table(widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]) -> nodes.table:
+def _table(
+    widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]
+) -> nodes.table:
     """A docutils table: ``header`` texts, then rows of one node per cell."""
     table = nodes.table(classes=["sintra-table"])
     group = nodes.tgroup(cols=len(widths))
@@ -64,7 +67,9 @@ def _row(cells: Iterable[nodes.Node]) -> nodes.row:
     return row
 
 
-def _clause_ref(clause: str, docname: str, text: str | None = None, prefix: str = "") -> addnodes.pending_xref:
+def _clause_ref(
+    clause: str, docname: str, text: str | None = None, prefix: str = ""
+) -> addnodes.pending_xref:
     """A reference to the label ``prefix + clause`` (the spec's ``(ID)=`` targets)."""
     target = (prefix + clause).lower()
     ref = addnodes.pending_xref(
@@ -100,7 +105,10 @@ class PositionDirective(SphinxDirective):
         namespace: dict[str, object] = {"__name__": f"docs.{self.env.docname}"}
         here = os.getcwd()
         try:
-            with tempfile.TemporaryDirectory() as scratch, contextlib.redirect_stdout(io.StringIO()):
+            with (
+                tempfile.TemporaryDirectory() as scratch,
+                contextlib.redirect_stdout(io.StringIO()),
+            ):
                 os.chdir(scratch)
                 # The directive's own line is 1-based; page_items counts lines from 0.
                 run_until(source.read_text("utf-8"), self.lineno - 1, namespace, str(source))
@@ -192,7 +200,9 @@ class TraceabilityDirective(SphinxDirective):
                         _where(proofs),
                     ]
                 )
-            out.append(_table([10, 22, 24, 32, 12], ["Clause", "Title", "Engine", "Tests", "Proofs"], rows))
+            out.append(
+                _table([10, 22, 24, 32, 12], ["Clause", "Title", "Engine", "Tests", "Proofs"], rows)
+            )
         return out
 
 
@@ -226,11 +236,15 @@ def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
 def always_outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """Re-read the generated pages on every build: they depend on the whole source tree."""
-    return [doc for doc in env.found_docs if doc.startswith("spec/") or doc in _GENERATED]
-
-
-_GENERATED = ("traceability", "provenance")
+    """Re-read the pages with generated content on every build (an incremental build would
+    not notice that the code, the tests or the data they show changed): the spec pages, the
+    traceability and provenance pages and every page with a picture."""
+    return [
+        doc
+        for doc in env.found_docs
+        if doc.startswith("spec/")
+        or any(f"{{{name}}}" in Path(env.doc2path(doc)).read_text("utf-8") for name in _DIRECTIVES)
+    ]
 
 
 class ProvenanceDirective(SphinxDirective):
@@ -247,7 +261,11 @@ class ProvenanceDirective(SphinxDirective):
         rows = []
         for name, value in figures.items():
             prov = table.provenance[name]
-            status = nodes.strong(text=prov.status) if prov.status == "provisional" else nodes.Text(prov.status)
+            status = (
+                nodes.strong(text=prov.status)
+                if prov.status == "provisional"
+                else nodes.Text(prov.status)
+            )
             rows.append(
                 [
                     nodes.paragraph("", "", nodes.literal(text=name)),
@@ -262,7 +280,10 @@ class ProvenanceDirective(SphinxDirective):
             f"{sum(p.status == 'confirmed' for p in table.provenance.values())} figures confirmed, "
             f"{sum(p.status == 'provisional' for p in table.provenance.values())} provisional."
         )
-        return [intro, _table([14, 26, 10, 40, 10], ["Figure", "Value", "Status", "Source", "Clause"], rows)]
+        return [
+            intro,
+            _table([14, 26, 10, 40, 10], ["Figure", "Value", "Status", "Source", "Clause"], rows),
+        ]
 
 
 def _show(value: object) -> str:
@@ -288,9 +309,11 @@ def resolve_missing(
     """Resolve the Python references Sphinx could not.
 
     A reference to the standard library (or attrs) or to a private name becomes plain text, as
-    there is no intersphinx mapping and private names are not documented. A short name written in a docstring (``:class:`IllegalAction``` in a
-    module that imports it) resolves to the one documented object whose full name ends with
-    it; an ambiguous or unknown name still fails the nitpicky build.
+    there is no intersphinx mapping and private names are not documented. A short name written
+    in a docstring (``:class:`IllegalAction``` in a module that imports it, or
+    ``sintra_rules.new_game`` for a name the package re-exports) resolves to the one documented
+    object whose full name ends with it; an ambiguous or unknown name still fails the nitpicky
+    build.
     """
     if node.get("refdomain") != "py":
         return None
@@ -315,7 +338,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_missing)
     app.connect("doctree-read", link_clauses_to_trace)
     app.connect("env-get-outdated", always_outdated)
-    app.add_directive("sintra-traceability", TraceabilityDirective)
-    app.add_directive("sintra-position", PositionDirective)
-    app.add_directive("sintra-provenance", ProvenanceDirective)
+    for name, directive in zip(
+        _DIRECTIVES, (PositionDirective, TraceabilityDirective, ProvenanceDirective), strict=True
+    ):
+        app.add_directive(name, directive)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
