@@ -27,6 +27,7 @@ from sintra_rules.errors import (
     NotationError,
     RecordError,
     SintraError,
+    UnknownClause,
 )
 from sintra_rules.rules import Event, apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
@@ -56,6 +57,7 @@ __all__ = [
     "SintraError",
     "Strip",
     "Take",
+    "UnknownClause",
     "Window",
     "__version__",
     "apply",

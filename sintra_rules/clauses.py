@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import argparse
+import bisect
 import difflib
 import functools
 import re
@@ -836,13 +837,20 @@ def _tokens(text: str) -> list[str]:
     return _TOKEN_RE.findall(_fold(text))
 
 
-def _matches(word: str, tokens: frozenset[str]) -> bool:
-    if word in tokens:
-        return True
-    return len(word) >= 4 and any(token.startswith(word) for token in tokens)
+def _matches(word: str, tokens: tuple[str, ...]) -> bool:
+    """Whether ``word`` is one of the sorted ``tokens`` or, with four letters or more, begins
+    one of them (the tokens it begins follow it directly in sorted order)."""
+    index = bisect.bisect_left(tokens, word)
+    if index == len(tokens):
+        return False
+    return tokens[index] == word or (len(word) >= 4 and tokens[index].startswith(word))
 
 
-_Fields = tuple[tuple[int, frozenset[str]], ...]
+def _sorted_tokens(text: str) -> tuple[str, ...]:
+    return tuple(sorted(set(_tokens(text))))
+
+
+_Fields = tuple[tuple[int, tuple[str, ...]], ...]
 
 
 @functools.lru_cache(maxsize=8)
@@ -856,11 +864,11 @@ def _search_index(spec: Spec) -> tuple[tuple[Clause, str, _Fields], ...]:
     out = []
     for clause in spec.clauses:
         fields = (
-            (16, frozenset(_tokens(clause.id))),
-            (8, frozenset(_tokens(clause.title))),
-            (4, frozenset(_tokens(" ".join(glossary.get(clause.id, ()))))),
-            (2, frozenset(_tokens(clause.text))),
-            (1, frozenset(_tokens(" ".join(c.label for c in clause.sources)))),
+            (16, _sorted_tokens(clause.id)),
+            (8, _sorted_tokens(clause.title)),
+            (4, _sorted_tokens(" ".join(glossary.get(clause.id, ())))),
+            (2, _sorted_tokens(clause.text)),
+            (1, _sorted_tokens(" ".join(c.label for c in clause.sources))),
         )
         out.append((clause, f" {' '.join(_tokens(clause.title))} ", fields))
     return tuple(out)

@@ -7,6 +7,7 @@ Every error the library raises on bad input is a :class:`SintraError`, split by 
     ├── ConfigurationError    bad arguments to new_game (player count, side, seed)
     ├── IllegalAction         an action the rules forbid (names the spec clause)
     ├── NotationError         malformed action notation
+    ├── UnknownClause         a clause ID that the spec does not define
     └── RecordError           malformed, truncated or inconsistent JSON (names the field)
         └── FormatVersionError    an unknown format or behaviour version
 

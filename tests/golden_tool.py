@@ -26,11 +26,11 @@ import attrs
 
 from sintra_rules._version import BEHAVIOUR_VERSION
 from sintra_rules.actions import Action
-from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
+from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction, NotationError
 from sintra_rules.invariants import examine
-from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.notation import action_from_text
 from sintra_rules.perft import perft, position_after
 from sintra_rules.records import record_game, record_to_json, state_digest
 from sintra_rules.rng import seed_state
@@ -89,15 +89,15 @@ PERFT_POSITIONS: tuple[PerftPosition, ...] = (
     PerftPosition("setup-4B", 4, "B", 2, 0, "set-up, 4 players, side B"),
     PerftPosition("mid-2B", 2, "B", 3, 25, "mid-game, 2 players, side B"),
     PerftPosition("mid-4A", 4, "A", 4, 60, "mid-game, 4 players, side A"),
-    PerftPosition("round-end-3A", 3, "A", 9, 29, "3 players: rounds end inside the tree"),
-    PerftPosition("game-end-2B", 2, "B", 12, 85, "2 players: games end inside the tree"),
+    PerftPosition("round-end-3A", 3, "A", 10, 26, "3 players, side A: round 1 ends within 3 plies"),
+    PerftPosition("game-end-2B", 2, "B", 14, 64, "2 players, side B: the game ends within 3 plies"),
 )
 
 
 def play_actions(game: GoldenGame) -> list[Action]:
     """The actions of a golden game, played afresh."""
     if game.play == "greedy-random":
-        agents = [GreedyAgent(seed=game.seed), RandomAgent(seed=game.seed + 1)]
+        agents: list[Agent] = [GreedyAgent(seed=game.seed), RandomAgent(seed=game.seed + 1)]
         agents += [RandomAgent(seed=game.seed + 2 + i) for i in range(game.players - 2)]
         return list(play_game(agents, side=game.side, seed=game.seed).actions)
     policy: Policy = "placing" if game.play == "placing" else "uniform"

@@ -1,6 +1,7 @@
 """The SVG picture of a position shows exactly what the state holds.
 
-Every state of complete seeded games (2, 3 and 4 players, sides A and B) is rendered; the SVG
+Every state of the golden playthroughs (``tests/golden/``: 2, 3 and 4 players, sides A and B,
+with track wraps, refills of the bag from the tower and partial factory fills) is rendered; the SVG
 must parse, and the pieces drawn, counted per zone and colour, must match the state's fields
 (factories, centre, round indicator, strips, windows), the bag and tower counts must match, and
 the glazier, the broken glass marker and the starting player tile must be where the state puts
@@ -9,31 +10,28 @@ them. Together the drawn pieces and the supply counts account for all 100 pieces
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from sintra_rules import apply, components_from_mapping, legal_actions, new_game
-from sintra_rules.components import Side
-from sintra_rules.rng import below, seed_state
+from sintra_rules import components_from_mapping, new_game
+from sintra_rules.records import record_from_json, replay
 from sintra_rules.state import GameState
 from sintra_rules.svg import FILLS, state_to_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def play(players: int, side: Side, seed: int) -> Iterator[GameState]:
-    """Every state of one complete game, choosing uniformly among the legal actions."""
-    state = new_game(players, side=side, seed=seed)
-    rng = seed_state(seed + 1000)
-    yield state
-    while not state.is_over:
-        actions = legal_actions(state)
-        rng, index = below(rng, len(actions))
-        state = apply(state, actions[index])
-        yield state
+GOLDEN = sorted((Path(__file__).resolve().parent / "golden").glob("*.json"))
+
+
+def golden_states(path: Path) -> tuple[GameState, ...]:
+    """Every state of a golden playthrough, replayed from its record."""
+    document = json.loads(path.read_text("utf-8"))
+    return replay(record_from_json(json.dumps(document["record"])))
 
 
 def drawn(root: ET.Element, cls: str) -> list[ET.Element]:
@@ -112,18 +110,25 @@ def check_picture(state: GameState) -> None:
     assert len(drawn(root, "empty-slot")) == removed
 
 
-@pytest.mark.parametrize(
-    ("players", "side", "seed"),
-    [(2, "A", 11), (2, "B", 12), (3, "A", 13), (3, "B", 14), (4, "A", 15), (4, "B", 16)],
-)
-def test_every_state_of_a_game_is_pictured_faithfully(players: int, side: Side, seed: int) -> None:
-    """Each state of a complete game renders to parseable SVG showing what it holds (COMP-01,
-    ROUND-05, DONE-04, DONE-05, TRACK-01, TAKE-03)."""
-    seen_completion = False
-    for state in play(players, side, seed):
+def test_golden_playthroughs_cover_every_configuration() -> None:
+    """The pictured games include 2, 3 and 4 players and both board sides (COMP-02,
+    SETUP-02)."""
+    games = [
+        record_from_json(json.dumps(json.loads(p.read_text("utf-8"))["record"])) for p in GOLDEN
+    ]
+    assert {g.players for g in games} == {2, 3, 4}
+    assert {g.side for g in games} == {"A", "B"}
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_every_state_of_a_golden_game_is_pictured_faithfully(path: Path) -> None:
+    """Each state of a golden playthrough renders to parseable SVG showing what it holds
+    (COMP-01, ROUND-05, DONE-04, DONE-05, TRACK-01, TAKE-03, END-05)."""
+    states = golden_states(path)
+    for state in states:
         check_picture(state)
-        seen_completion |= any(w[0] is not None for p in state.players for w in p.windows)
-    assert seen_completion and state.is_over
+    assert states[-1].is_over
+    assert any(w[0] is not None for p in states[-1].players for w in p.windows)
 
 
 def test_width_scales_the_picture() -> None:
