@@ -29,6 +29,17 @@ from sintra_rules.errors import (
     SintraError,
     UnknownClause,
 )
+from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.records import (
+    GameRecord,
+    record_from_json,
+    record_game,
+    record_to_json,
+    replay,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
 from sintra_rules.rules import Event, apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
 from sintra_rules.setup import new_game
@@ -46,6 +57,7 @@ __all__ = [
     "Event",
     "FinalScore",
     "FormatVersionError",
+    "GameRecord",
     "GameState",
     "IllegalAction",
     "NotationError",
@@ -60,6 +72,8 @@ __all__ = [
     "UnknownClause",
     "Window",
     "__version__",
+    "action_from_text",
+    "action_to_text",
     "apply",
     "apply_traced",
     "components_from_mapping",
@@ -70,6 +84,13 @@ __all__ = [
     "load_components",
     "new_game",
     "outcome",
+    "record_from_json",
+    "record_game",
+    "record_to_json",
+    "replay",
+    "state_digest",
+    "state_from_json",
+    "state_to_json",
     "take",
     "violations",
 ]

@@ -215,9 +215,10 @@ def state_digest(state: GameState) -> str:
     """SHA-256 (hex) of the state's canonical JSON: :func:`state_to_dict` dumped with sorted keys,
     no whitespace (``separators=(",", ":")``) and ASCII escapes.
 
-    The document holds only integers, ASCII strings, ``null`` and the table's name (escaped), so
-    the digest is the same on every platform, Python version and process; it changes when the
-    state, the component table, the format or the behaviour version changes (ENG-06).
+    The document holds only integers, strings escaped to ASCII and ``null``, so the digest is the
+    same on every platform, Python version and process. It changes when the state, the format,
+    the behaviour version (ENG-06) or the component table changes, the table's ``name``
+    included: equal states of two tables that differ only by name have different digests.
 
     >>> from sintra_rules.setup import new_game
     >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=7))
@@ -417,7 +418,7 @@ def _same_table(digest: str, name: str, table: ComponentTable) -> None:
     if digest != table.digest:
         _fail(
             "components.digest",
-            f"the document uses component table {name!r} ({digest[:12]}...), not the table "
+            f"the document uses component table {name!r} ({str(digest)[:12]}...), not the table "
             f"given, {table.name!r} ({table.digest[:12]}...); pass the table it was played with",
         )
 
@@ -709,6 +710,8 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
             )
         states.append(state)
     expected = outcome(state) if state.is_over else None
+    if record.result is not None and not isinstance(record.result, Outcome):
+        _fail("result", f"expected a Result or None, got {_show(record.result)}")
     if record.result != expected:
         if expected is None or record.result is None:
             said = "no result" if record.result is None else "a result"

@@ -9,8 +9,10 @@ score and the broken glass track with its marker.
 
 Every drawn piece is an element of class ``piece`` with ``data-colour`` (the colour's code) and
 ``data-zone``: ``indicator``, ``factory-N`` (``N`` the 0-based display index), ``centre``,
-``strip`` or ``window`` (with ``data-player`` and ``data-slot``, 0-based). The bag and the tower
-are drawn as counts, one element of class ``supply`` per colour with ``data-count``.
+``strip`` or ``window`` (with ``data-player`` and ``data-slot``, 0-based). A piece on a strip
+lies on a space of class ``space`` whose ``data-code`` is its colour's code or ``J`` (a joker
+space). The bag and the tower are drawn as counts, one element of class ``supply`` per colour
+with ``data-count``.
 
 >>> import xml.etree.ElementTree as ET
 >>> from sintra_rules import new_game
@@ -119,10 +121,14 @@ class _Canvas:
             node.set(f"data-{key}", str(value))
 
     def space(self, x: float, y: float, code: str | None) -> None:
-        """An empty space centred on (x, y): tinted with its colour code, or plain."""
-        fill = _PAPER if code is None else _tint(_fill(self.table, code))
+        """An empty space centred on (x, y): tinted with its colour (or joker) code, with the
+        code in ``data-code``; plain without a code (frame and indicator spaces)."""
         half = _SPACE / 2
-        self.box(x - half, y - half, _SPACE, _SPACE, fill, class_="space")
+        if code is None:
+            self.box(x - half, y - half, _SPACE, _SPACE, _PAPER, class_="space")
+        else:
+            fill = _tint(_fill(self.table, code))
+            self.box(x - half, y - half, _SPACE, _SPACE, fill, class_="space", data_code=code)
 
     def tile(self, x: float, y: float, zone: str) -> None:
         """The starting player tile centred on (x, y)."""

@@ -12,6 +12,7 @@ refills) are recounted here from the replayed states alone, without the invarian
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from typing import Any
 
@@ -72,7 +73,7 @@ def recount(doc: dict[str, Any]) -> dict[str, int]:
     track = final.components.track
     wraps = sum((p.points_lost + track[p.track]) // 18 for p in final.players)
     refills = partial = 0
-    for before, after in zip(seq, seq[1:], strict=False):
+    for before, after in itertools.pairwise(seq):
         if after.round == before.round or after.is_over:
             continue
         refills += not any(after.tower)

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 import pytest
 
+from sintra_rules import soak
 from sintra_rules.actions import CENTRE, RESET, Action, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
@@ -38,7 +39,7 @@ from sintra_rules.perft import position_after
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
-from sintra_rules.soak import choose
+from sintra_rules.soak import POLICIES, choose, game_plan, play_checked, run_soak
 from sintra_rules.state import GameState
 from tests.positions import (
     BLUE,
@@ -380,3 +381,46 @@ def test_joker_choices_are_counted_rul_07() -> None:
     }
     assert options == {(1, None)}
     assert Take(0, BLUE, 1, 1) in expected_actions(state)
+
+
+# ------------------------------------------------------------------ the soak
+
+
+def test_small_soak_covers_every_configuration() -> None:
+    """COMP-02, SETUP-02: 12 soak games play every (players, side) with both policies, with
+    every invariant checked at every step and no failure."""
+    report = run_soak(12, seed=3)
+    plans = [game_plan(i, 3) for i in range(12)]
+    assert {(p.players, p.side, p.policy) for p in plans} == {
+        (n, s, policy) for n in (2, 3, 4) for s in ("A", "B") for policy in POLICIES
+    }
+    assert report.failures == ()
+    first = play_checked(plans[0])
+    assert first.failures == () and report.plies > first.plies > 6 * 4
+    assert report.wraps > 0
+    summary = report.summary()
+    assert "12 games" in summary and "failures: 0" in summary
+
+
+def test_soak_reports_a_failure_with_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing check is reported with the game's configuration, seed, ply and a reproducer,
+    and stops that game."""
+    calls: list[int] = []
+
+    def broken(state: GameState) -> list[InvariantFailure]:
+        calls.append(1)
+        return [InvariantFailure("demo", ("COMP-01",), "forced")] if len(calls) == 3 else []
+
+    monkeypatch.setattr(soak, "check_state", broken)
+    report = run_soak(1, seed=2)
+    assert len(report.failures) == 1
+    failure = report.failures[0]
+    assert (failure.plan, failure.ply) == (game_plan(0, 2), 2)
+    assert "demo (COMP-01): forced" in str(failure)
+    assert "play_checked(GamePlan(2, 'A', 8589934592, 'uniform'))" in str(failure)
+    assert report.plies == 2
+
+
+def test_soak_in_two_processes_gives_the_same_report() -> None:
+    """The soak's figures do not depend on the number of worker processes."""
+    assert run_soak(4, seed=1, workers=2) == run_soak(4, seed=1)

@@ -193,6 +193,20 @@ def test_digest_equal_for_equal_and_different_for_different_states() -> None:
     assert digests == [canonical_digest(s) for s in states]
 
 
+def test_digest_and_the_table_name() -> None:
+    """FIG-01: tables with the same figures are equal whatever their names, and so are the
+    states; the digest covers the name too (as documented); other figures, other digests."""
+    mapping = default_components().to_mapping()
+    mapping["name"] = "my own copy, \u00e9dition fran\u00e7aise"
+    renamed = components_from_mapping(mapping)
+    state = new_game(2, "A", 5, components=renamed)
+    assert state == new_game(2, "A", 5)
+    assert state_digest(state) != state_digest(new_game(2, "A", 5))
+    assert state_from_json(state_to_json(new_game(2, "A", 5)), renamed) == state
+    other = new_game(2, "A", 5, components=renamed_table())
+    assert state_digest(other) != state_digest(state)
+
+
 _CHILD = """
 import json, sys
 from tests.test_records import playout
@@ -296,6 +310,12 @@ def test_replay_checks_a_hand_built_record() -> None:
     reject(lambda: replay(GameRecord(7, "A", 3, digest, "x", 1, (), None)), "players", "COMP-02")
     reject(lambda: replay(GameRecord(2, "Z", 3, digest, "x", 1, (), None)), "side", "SETUP-02")  # type: ignore[arg-type]
     reject(lambda: replay(GameRecord(2, "A", -3, digest, "x", 1, (), None)), "seed", "ENG-02")
+    odd_digest = GameRecord(2, "A", 3, 7, "x", 1, (), None)  # type: ignore[arg-type]
+    reject(lambda: replay(odd_digest), "components.digest")
+    odd_result = GameRecord(2, "A", 3, digest, "x", 1, (), "won")  # type: ignore[arg-type]
+    reject(lambda: replay(odd_result), "result", "Result")
+    not_action = GameRecord(2, "A", 3, digest, "x", 1, ("3B-2",), None)  # type: ignore[arg-type]
+    reject(lambda: replay(not_action), "actions[0]", "ply 1", "ENG-04")
     _, actions = playout(2, "A", 3, plies=1)
     twice = GameRecord(2, "A", 3, digest, "x", 1, (actions[0], actions[0]), None)
     reject(lambda: replay(twice), "actions[1]", "ply 2", "TAKE-04")

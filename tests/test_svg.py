@@ -21,6 +21,8 @@ from sintra_rules import components_from_mapping, new_game
 from sintra_rules.records import record_from_json, replay
 from sintra_rules.state import GameState
 from sintra_rules.svg import FILLS, state_to_svg
+from tests.positions import bare, rebalance, set_strip
+from tests.positions import strip as make_strip
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -108,16 +110,44 @@ def check_picture(state: GameState) -> None:
     assert tiles == ["centre" if state.tile is None else f"player-{state.tile}"]
     removed = sum(strip is None for p in state.players for strip in p.strips)
     assert len(drawn(root, "empty-slot")) == removed
+    check_spaces_under_pieces(state, root)
+
+
+def centre(node: ET.Element) -> tuple[float, float]:
+    """The centre of a ``rect``."""
+    x, y = float(node.get("x", "nan")), float(node.get("y", "nan"))
+    w, h = float(node.get("width", "nan")), float(node.get("height", "nan"))
+    return round(x + w / 2, 3), round(y + h / 2, 3)
+
+
+def check_spaces_under_pieces(state: GameState, root: ET.Element) -> None:
+    """Every piece on a strip lies on a space of its own colour or on a joker space, and each
+    strip shows as many pieces on joker spaces as the state says (PLACE-01, PLACE-06)."""
+    codes = {centre(n): n.get("data-code") for n in drawn(root, "space") if n.get("data-code")}
+    on_jokers: Counter[tuple[str, str]] = Counter()
+    for node in drawn(root, "piece"):
+        if node.get("data-zone") != "strip":
+            continue
+        under = codes[centre(node)]
+        assert under in (node.get("data-colour"), "J")
+        if under == "J":
+            on_jokers[(node.get("data-player", ""), node.get("data-slot", ""))] += 1
+    expected: Counter[tuple[str, str]] = Counter()
+    for seat, player in enumerate(state.players):
+        for slot, held in enumerate(player.strips):
+            jokers: int = 0 if held is None else sum(held.jokers)
+            if jokers:
+                expected[(str(seat), str(slot))] = jokers
+    assert on_jokers == expected
 
 
 def test_golden_playthroughs_cover_every_configuration() -> None:
-    """The pictured games include 2, 3 and 4 players and both board sides (COMP-02,
-    SETUP-02)."""
-    games = [
-        record_from_json(json.dumps(json.loads(p.read_text("utf-8"))["record"])) for p in GOLDEN
-    ]
-    assert {g.players for g in games} == {2, 3, 4}
-    assert {g.side for g in games} == {"A", "B"}
+    """The pictured games include 2, 3 and 4 players, both board sides (COMP-02, SETUP-02) and
+    completed windows, whose strips have left the game (DONE-05)."""
+    finals = [golden_states(path)[-1] for path in GOLDEN]
+    assert {len(state.players) for state in finals} == {2, 3, 4}
+    assert {state.side for state in finals} == {"A", "B"}
+    assert any(bottom is not None for s in finals for p in s.players for _top, bottom in p.windows)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
@@ -128,7 +158,18 @@ def test_every_state_of_a_golden_game_is_pictured_faithfully(path: Path) -> None
     for state in states:
         check_picture(state)
     assert states[-1].is_over
-    assert any(w[0] is not None for p in states[-1].players for w in p.windows)
+
+
+def test_pieces_on_joker_spaces_are_pictured() -> None:
+    """PLACE-06: pieces on joker spaces are drawn on the joker spaces, the others on their
+    colour's spaces; the golden games never use a joker space, so this position does."""
+    table = bare(3, "B").components
+    state = set_strip(bare(3, "B"), 1, 7, make_strip(table, 7, 1, filled="B", jokers="OY"))
+    state = set_strip(state, 2, 4, make_strip(table, 7, 1, jokers="P"))
+    state = rebalance(state)
+    check_picture(state)
+    root = ET.fromstring(state_to_svg(state))
+    assert len([n for n in drawn(root, "space") if n.get("data-code") == "J"]) == 4
 
 
 def test_width_scales_the_picture() -> None:
