@@ -29,6 +29,7 @@ from sintra_rules.errors import (
     SintraError,
     UnknownClause,
 )
+from sintra_rules.explain import Explanation, explain
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.records import (
     GameRecord,
@@ -55,6 +56,7 @@ __all__ = [
     "ComponentTableError",
     "ConfigurationError",
     "Event",
+    "Explanation",
     "FinalScore",
     "FormatVersionError",
     "GameRecord",
@@ -78,6 +80,7 @@ __all__ = [
     "apply_traced",
     "components_from_mapping",
     "default_components",
+    "explain",
     "final_score",
     "is_legal",
     "legal_actions",

@@ -119,7 +119,7 @@ def _request(state: GameState, action: Take | Reset) -> str:
     if action.jokers:
         text += f", {action.jokers} of them on joker spaces"
     if action.keep is not None:
-        text += f", keeping a {colour(action.keep)} piece"
+        text += f", keeping one {colour(action.keep)} piece"
     return text
 
 

@@ -207,13 +207,8 @@ def _take_turn(state: GameState, action: Take) -> _Turn | str:
     table = state.components
     seat = state.turn
     me = state.players[seat]
-    source, colour, target, jokers, keep = (
-        action.source,
-        action.colour,
-        action.target,
-        action.jokers,
-        action.keep,
-    )
+    source, colour, target = action.source, action.colour, action.target
+    jokers, keep = action.jokers, action.keep
     if not _int(colour) or not 0 <= colour < table.colours:
         return "TAKE-04: no such colour"
     if not _int(source) or not (source == CENTRE or 0 <= source < len(state.factories)):

@@ -256,7 +256,9 @@ def _check(
             + ("; choose a strip that has one" if others else "; all pieces must break"),
         )
         return count, 0, 0
-    if not known_count:
+    if not known_count:  # the take itself is void; still report what can be judged
+        if jokers > free_j:
+            fail("PLACE-06", f"the strip in slot {target + 1} has only {free_j} free joker spaces")
         return count, 0, 0
     placed = min(count, cap)
     low = max(0, placed - free_c)
@@ -417,10 +419,24 @@ def _apply_take(
             note("PLACE-03", f"the glazier moves from slot {glazier + 1} to slot {target + 1}")
         glazier = target  # PLACE-03
         if note:
-            where = f" ({action.jokers} on joker spaces)" if action.jokers else ""
-            note("PLACE-01", f"{placed} {name} placed on the strip in slot {target + 1}{where}")
+            note("PLACE-01", f"{placed} {name} placed on the strip in slot {target + 1}")
+            if action.jokers:
+                note(
+                    "PLACE-06",
+                    f"{action.jokers} of them on joker spaces, "
+                    f"{placed - action.jokers} on {name} spaces",
+                )
             if broken:
-                note("PLACE-04", f"{broken} {name} do not fit and break")
+                note(
+                    "PLACE-07",
+                    f"only {placed} of the {count} {name} pieces fit on the strip, and all "
+                    "that fit are placed",
+                )
+                note(
+                    "PLACE-04",
+                    f"{broken} {name} piece{'s do' if broken != 1 else ' does'} not fit and "
+                    f"break{'' if broken != 1 else 's'}",
+                )
     if broken:  # PLACE-04: broken pieces go to the tower, one step each
         tower[colour] += broken
         steps += broken
@@ -433,10 +449,14 @@ def _apply_take(
         score -= loss
         lost += loss - values_t[new_track] + values_t[track]
         if note:
+            path = [str(values_t[track])]
+            path += [f"{values_t[-1]} (bottom) -> {values_t[0]}"] * wraps
+            if not wraps or new_track:
+                path.append(str(values_t[new_track]))
             note(
                 "TRACK-02",
                 f"broken glass marker moves {steps} space{'s' if steps != 1 else ''} down: "
-                f"{values_t[track]} -> {values_t[new_track]}",
+                + " -> ".join(path),
             )
             if wraps:
                 note(
@@ -503,6 +523,13 @@ def _apply_take(
                 sums = " + ".join(map(str, parts))
                 note("DONE-06", f"window {target + 1} scores {sums} = {gained}")
         else:  # PLACE-01, PLACE-06: colour spaces and the chosen number of joker spaces
+            if note:
+                size = sum(table.side_spaces[strip.strip_id][strip.side])
+                note(
+                    "DONE-01",
+                    f"the strip in slot {target + 1} is not complete ({pieces + placed} of "
+                    f"{size} spaces filled): nothing is scored",
+                )
             filled = list(strip.filled)
             filled[colour] += placed - jokers
             on_jokers = strip.jokers

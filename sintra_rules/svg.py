@@ -347,7 +347,7 @@ def state_to_svg(state: GameState, *, width: int | None = None) -> str:
     is drawn at its natural size. Colours come from :data:`FILLS` by the table's colour codes.
     """
     canvas = _Canvas(state.components)
-    background = canvas.element("rect", x=0, y=0, width="100%", height="100%", fill=_PAPER)
+    canvas.element("rect", x=0, y=0, width="100%", height="100%", fill=_PAPER, class_="background")
     y = _header(canvas, state, _MARGIN)
     y = _factories(canvas, state, y + 8)
     for seat in range(len(state.players)):
@@ -362,5 +362,4 @@ def state_to_svg(state: GameState, *, width: int | None = None) -> str:
     title = ET.Element("title")
     title.text = f"Azul: Stained Glass of Sintra, {len(state.players)} players, round {state.round}"
     root.insert(0, title)
-    background.set("class", "background")
     return ET.tostring(root, encoding="unicode")

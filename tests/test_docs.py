@@ -56,7 +56,9 @@ def test_the_pages_with_examples_are_found() -> None:
     } <= names
 
 
-@pytest.mark.parametrize("page", [*PAGES, ROOT / "README.md"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", [*PAGES, ROOT / "README.md"], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
 def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run the page's examples as one doctest and evaluate its pictures' expressions."""
     monkeypatch.chdir(tmp_path)
@@ -64,13 +66,11 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
     name = str(page.relative_to(ROOT))
     namespace: dict[str, object] = {"__name__": name}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    pictures = 0
     for item in PARSER.page_items(text):
         if isinstance(item, PARSER.Position):
             state = eval(item.expr, namespace)
             assert isinstance(state, GameState), f"{name}:{item.line + 1}: {item.expr!r}"
             ET.fromstring(state_to_svg(state))
-            pictures += 1
             continue
         test = doctest.DocTest(
             PARSER.examples(item, name), namespace, name, str(page), item.line, None
@@ -78,5 +78,14 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
         runner.run(test, clear_globs=False)
         namespace = test.globs  # DocTest works on a copy: carry it to the next block
     result = runner.summarize(verbose=False)
-    assert result.attempted > 0 or pictures == 0
+    assert result.attempted > 0
     assert result.failed == 0, f"{result.failed} example(s) of {name} failed (see the output)"
+
+
+def test_every_spec_page_is_in_the_site() -> None:
+    """Each page of ``spec/`` has its stub under ``docs/spec/`` that includes it, so a new spec
+    page cannot be left out of the site."""
+    for page in sorted((ROOT / "spec").glob("*.md")):
+        stub = DOCS / "spec" / page.name
+        assert stub.is_file(), f"docs/spec/{page.name} is missing"
+        assert f"{{include}} ../../spec/{page.name}" in stub.read_text("utf-8")

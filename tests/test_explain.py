@@ -102,17 +102,18 @@ def test_track03_wrap_in_the_explanation() -> None:
     action = Take(CENTRE, PINK, 3)
     report = explain(state, action)
     assert report.after == apply(state, action)
-    assert report.clauses[:6] == (
+    assert report.clauses[:7] == (
         "TAKE-02",
         "TAKE-03",
         "PLACE-03",
         "PLACE-01",
+        "PLACE-07",
         "PLACE-04",
         "TRACK-02",
     )
     assert "TRACK-03" in report.clauses
     text = words(report)
-    assert "-14 -> -2" in text
+    assert "-14 -> -18 (bottom) -> 0 -> -2" in text
     assert "(-18) 1 time: -18 points at once" in text
     assert "player 1 0 -> -18" in text
 
