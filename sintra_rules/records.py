@@ -212,13 +212,14 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def state_digest(state: GameState) -> str:
-    """SHA-256 (hex) of the state's canonical JSON: :func:`state_to_dict` dumped with sorted keys,
+    """SHA-256 (hex) of the state's canonical JSON: :func:`state_to_dict` without the component
+    table's ``name`` (``components`` keeps only the figures' ``digest``), dumped with sorted keys,
     no whitespace (``separators=(",", ":")``) and ASCII escapes.
 
     The document holds only integers, strings escaped to ASCII and ``null``, so the digest is the
-    same on every platform, Python version and process. It changes when the state, the format,
-    the behaviour version (ENG-06) or the component table changes, the table's ``name``
-    included: equal states of two tables that differ only by name have different digests.
+    same on every platform, Python version and process. Equal states have equal digests: like
+    state equality, it ignores the table's name; it changes when the state, the format, the
+    behaviour version (ENG-06) or the table's figures change.
 
     >>> from sintra_rules.setup import new_game
     >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=7))
@@ -226,7 +227,9 @@ def state_digest(state: GameState) -> str:
     >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=8))
     False
     """
-    blob = json.dumps(state_to_dict(state), sort_keys=True, separators=(",", ":"))
+    doc = state_to_dict(state)
+    doc["components"] = {"digest": state.components.digest}
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode("ascii")).hexdigest()
 
 
