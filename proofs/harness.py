@@ -1,0 +1,430 @@
+"""The proof harness: pinned solvers, checks that can fail, and proof results.
+
+A *claim* is checked by asking Z3 for a model of its premises together with the claim's
+negation: ``unsat`` proves the claim, ``sat`` refutes it and the model is printed as the
+counterexample, and ``unknown`` (a resource limit, say) counts as a failure. A *witness* is the
+non-vacuity partner of a claim: the premises together with "the bound is attained" must be
+``sat``, and the model found is printed. Witness models are made canonical (the listed key
+terms minimised in order, lexicographically), so that the report does not depend on the
+solver's search.
+
+Every solver is created by :func:`solver` or :func:`optimizer`, with the random seed and the
+resource limits pinned (:data:`SEED`, :data:`RLIMIT`, :data:`TIMEOUT_MS`).
+
+>>> import z3
+>>> x = z3.Int("x")
+>>> prover = Prover()
+>>> prover.claim("x <= 3 under 0 <= x <= 3", [0 <= x, x <= 3], x <= 3).ok
+True
+>>> bad = prover.claim("x <= 2 under 0 <= x <= 3", [0 <= x, x <= 3], x <= 2, show={"x": x})
+>>> bad.ok, bad.answer, bad.lines
+(False, 'sat', ('x = 3',))
+>>> prover.witness("x = 3 is possible", [0 <= x, x <= 3], x == 3, show={"x": x}).lines
+('x = 3',)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Literal, TypeAlias
+
+import attrs
+import z3
+
+__all__ = [
+    "RLIMIT",
+    "SEED",
+    "TIMEOUT_MS",
+    "Bound",
+    "Check",
+    "Describe",
+    "Evaluate",
+    "ProofResult",
+    "Prover",
+    "Term",
+    "all_of",
+    "any_of",
+    "count",
+    "div",
+    "ite",
+    "negate",
+    "optimizer",
+    "proof_name",
+    "select",
+    "solver",
+    "total",
+]
+
+#: An ``int``/``bool`` or a Z3 expression: the model functions accept both, so the very same
+#: code builds Z3 terms for the proofs and computes plain numbers for the cross-checks.
+Term: TypeAlias = Any
+#: Reads the value of a term in a model.
+Evaluate: TypeAlias = Callable[[Term], int]
+#: Renders a model (through its :data:`Evaluate`) as lines of text.
+Describe: TypeAlias = Callable[[Evaluate], Sequence[str]]
+
+#: The random seed of every solver.
+SEED = 0
+#: Z3's deterministic resource limit per check (``rlimit``): a check that needs more fails as
+#: ``unknown``. The heaviest check of the suite needs well under a tenth of it.
+RLIMIT = 400_000_000
+#: A wall-clock safety net per check, in milliseconds; never reached on a working machine.
+TIMEOUT_MS = 300_000
+
+
+def solver() -> z3.Solver:
+    """A Z3 solver with the seed and the resource limits pinned."""
+    s = z3.Solver()
+    s.set("random_seed", SEED)
+    s.set("rlimit", RLIMIT)
+    s.set("timeout", TIMEOUT_MS)
+    return s
+
+
+def optimizer() -> z3.Optimize:
+    """A Z3 optimiser with the seed and the resource limits pinned (lexicographic objectives)."""
+    o = z3.Optimize()
+    o.set("random_seed", SEED)
+    o.set("rlimit", RLIMIT)
+    o.set("timeout", TIMEOUT_MS)
+    o.set("priority", "lex")
+    return o
+
+
+# --- terms that are numbers or Z3 expressions alike -------------------------------------------
+
+
+def _symbolic(*terms: Term) -> bool:
+    return any(isinstance(t, z3.ExprRef) for t in terms)
+
+
+def ite(cond: Term, then: Term, other: Term) -> Term:
+    """``then if cond else other``, for a Python or a Z3 condition.
+
+    >>> ite(True, 1, 2), ite(2 > 3, 1, 2)
+    (1, 2)
+    """
+    if isinstance(cond, bool):
+        return then if cond else other
+    return z3.If(cond, then, other)
+
+
+def all_of(*conds: Term) -> Term:
+    """Conjunction of Python and Z3 conditions.
+
+    >>> all_of(True, 1 < 2), all_of(True, False)
+    (True, False)
+    """
+    rest = [c for c in conds if not (isinstance(c, bool) and c)]
+    if any(isinstance(c, bool) for c in rest):
+        return False
+    return z3.And(*rest) if rest else True
+
+
+def any_of(*conds: Term) -> Term:
+    """Disjunction of Python and Z3 conditions.
+
+    >>> any_of(False, 1 > 2), any_of(False, True)
+    (False, True)
+    """
+    rest = [c for c in conds if not (isinstance(c, bool) and not c)]
+    if any(isinstance(c, bool) for c in rest):
+        return True
+    return z3.Or(*rest) if rest else False
+
+
+def negate(cond: Term) -> Term:
+    """``not cond`` for a Python or a Z3 condition.
+
+    >>> negate(1 > 2)
+    True
+    """
+    if isinstance(cond, bool):
+        return not cond
+    return z3.Not(cond)
+
+
+def total(terms: Iterable[Term]) -> Term:
+    """The sum of the terms (``0`` when there are none).
+
+    >>> total([1, 2, 3]), total([])
+    (6, 0)
+    """
+    items = list(terms)
+    if _symbolic(*items):
+        return z3.Sum(items)
+    return sum(items)
+
+
+def count(conds: Iterable[Term]) -> Term:
+    """How many of the conditions hold.
+
+    >>> count([True, 1 > 2, 3 > 2])
+    2
+    """
+    return total(ite(c, 1, 0) for c in conds)
+
+
+def div(numerator: Term, divisor: int) -> Term:
+    """Integer division by a positive constant (floor), for a Python or a Z3 numerator.
+
+    >>> div(17, 8), div(-1, 8)
+    (2, -1)
+    """
+    if isinstance(numerator, z3.ExprRef):
+        return numerator / divisor
+    return int(numerator) // divisor
+
+
+def select(options: Sequence[Term], index: Term) -> Term:
+    """``options[index]`` for a Python or a Z3 index (an if-then-else chain).
+
+    >>> select((4, 3, 2), 1)
+    3
+    """
+    if not isinstance(index, z3.ExprRef):
+        return options[index]
+    out = options[-1]
+    for i in range(len(options) - 2, -1, -1):
+        out = z3.If(index == i, options[i], out)
+    return out
+
+
+# --- checks and results -----------------------------------------------------------------------
+
+Status: TypeAlias = Literal["proved", "failed"]
+
+
+@attrs.frozen
+class Check:
+    """One solver check: a claim (proved by ``unsat``) or a witness (found by ``sat``).
+
+    ``lines`` hold the counterexample of a refuted claim or the model of a witness.
+    """
+
+    kind: Literal["claim", "witness", "optimum"]
+    text: str
+    answer: str
+    ok: bool
+    lines: tuple[str, ...]
+    seconds: float
+
+
+def _evaluator(model: z3.ModelRef) -> Evaluate:
+    def evaluate(term: Term) -> int:
+        if not isinstance(term, z3.ExprRef):
+            return int(term)
+        value = model.eval(term, model_completion=True)
+        if z3.is_true(value):
+            return 1
+        if z3.is_false(value):
+            return 0
+        return int(value.as_long())
+
+    return evaluate
+
+
+def _describer(show: Mapping[str, Term] | Describe | None) -> Describe:
+    if show is None:
+        return lambda _evaluate: ()
+    if callable(show):
+        return show
+    items = dict(show)
+    return lambda evaluate: [f"{label} = {evaluate(term)}" for label, term in items.items()]
+
+
+def _as_int(term: Term) -> Term:
+    if isinstance(term, z3.BoolRef):
+        return z3.If(term, 1, 0)
+    return term
+
+
+def _answer(result: z3.CheckSatResult, engine: z3.Solver | z3.Optimize) -> str:
+    if result == z3.unknown:
+        return f"unknown ({engine.reason_unknown()})"
+    return str(result)
+
+
+@attrs.define
+class Prover:
+    """Runs the checks of one proof and keeps them, in order."""
+
+    checks: list[Check] = attrs.field(factory=list)
+
+    def claim(
+        self,
+        text: str,
+        premises: Iterable[Term],
+        goal: Term,
+        show: Mapping[str, Term] | Describe | None = None,
+    ) -> Check:
+        """Prove ``goal`` under ``premises``: ``unsat`` of the premises and ``not goal``.
+
+        A model of the negation is printed through ``show`` as the counterexample; ``unknown``
+        counts as a failure.
+        """
+        start = time.perf_counter()
+        s = solver()
+        s.add(*premises)
+        s.add(z3.Not(goal) if isinstance(goal, z3.ExprRef) else z3.BoolVal(not goal))
+        return self._record("claim", text, s, s.check(), z3.unsat, show, start)
+
+    def _record(
+        self,
+        kind: Literal["claim", "witness"],
+        text: str,
+        engine: z3.Solver | z3.Optimize,
+        result: z3.CheckSatResult,
+        success: z3.CheckSatResult,
+        show: Mapping[str, Term] | Describe | None,
+        start: float,
+    ) -> Check:
+        """Keep the outcome of a check; a model found is rendered through ``show``."""
+        lines: tuple[str, ...] = ()
+        if result == z3.sat:
+            lines = tuple(_describer(show)(_evaluator(engine.model())))
+        ok = result == success
+        check = Check(kind, text, _answer(result, engine), ok, lines, time.perf_counter() - start)
+        self.checks.append(check)
+        return check
+
+    def claim_each(
+        self,
+        text: str,
+        cases: Iterable[tuple[Iterable[Term], Term, Mapping[str, Term] | Describe | None]],
+    ) -> Check:
+        """:meth:`claim` for every case (premises, goal, show), recorded as one check: it
+        holds when every case is proved; the first counterexample is printed."""
+        start = time.perf_counter()
+        scratch = Prover()
+        for premises, goal, show in cases:
+            if not scratch.claim(text, premises, goal, show).ok:
+                break
+        failed = scratch.failures()
+        answers = sorted({c.answer for c in scratch.checks})
+        check = Check(
+            "claim",
+            text,
+            failed[0].answer if failed else f"{'/'.join(answers)} x{len(scratch.checks)}",
+            not failed,
+            failed[0].lines if failed else (),
+            time.perf_counter() - start,
+        )
+        self.checks.append(check)
+        return check
+
+    def failures(self) -> tuple[Check, ...]:
+        """The checks so far that did not succeed."""
+        return tuple(c for c in self.checks if not c.ok)
+
+    def witness(
+        self,
+        text: str,
+        premises: Iterable[Term],
+        goal: Term,
+        show: Mapping[str, Term] | Describe | None = None,
+        keys: Sequence[Term] | None = None,
+    ) -> Check:
+        """Find a model of ``premises`` and ``goal`` (the non-vacuity partner of a claim).
+
+        The model is canonical: ``keys`` (by default the terms of ``show``) are minimised one
+        after the other. ``unsat`` or ``unknown`` counts as a failure.
+        """
+        start = time.perf_counter()
+        order = list(keys) if keys is not None else []
+        if keys is None and isinstance(show, Mapping):
+            order = [t for t in show.values() if isinstance(t, z3.ExprRef)]
+        o = optimizer()
+        o.add(*premises)
+        o.add(goal)
+        for term in order:
+            if isinstance(term, z3.ExprRef):
+                o.minimize(_as_int(term))
+        return self._record("witness", text, o, o.check(), z3.sat, show, start)
+
+    def maximum(self, text: str, premises: Iterable[Term], objective: Term) -> int | None:
+        """The largest value of ``objective`` under ``premises``, found by optimisation
+        (``None`` when the optimiser cannot tell; the check then fails)."""
+        start = time.perf_counter()
+        o = optimizer()
+        o.add(*premises)
+        handle = o.maximize(objective)
+        result = o.check()
+        value: int | None = None
+        if result == z3.sat and z3.is_int_value(handle.value()):
+            value = handle.value().as_long()
+        answer = _answer(result, o) if value is None else f"{result}, maximum {value}"
+        self.checks.append(
+            Check("optimum", text, answer, value is not None, (), time.perf_counter() - start)
+        )
+        return value
+
+    def fact(
+        self,
+        text: str,
+        holds: bool,
+        lines: Sequence[str] = (),
+        kind: Literal["claim", "witness"] = "witness",
+    ) -> Check:
+        """Record a check made without a solver: an explicit witness checked in Python, or
+        (``kind="claim"``) a comparison of computed values."""
+        check = Check(kind, text, "checked" if holds else "failed", holds, tuple(lines), 0.0)
+        self.checks.append(check)
+        return check
+
+
+def proof_name(key: str, scope: str, variant: str) -> str:
+    """The name of a proof: ``key[scope]`` or ``key[scope, variant]``.
+
+    >>> proof_name("final-upper", "shipped", "side A")
+    'final-upper[shipped, side A]'
+    """
+    inside = scope if not variant else f"{scope}, {variant}"
+    return f"{key}[{inside}]"
+
+
+@attrs.frozen
+class Bound:
+    """What a proof establishes: a sentence, and its numbers by name (for cross-checks)."""
+
+    text: str
+    values: dict[str, int] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class ProofResult:
+    """The outcome of one proof: its checks, its bound and where it comes from."""
+
+    key: str
+    scope: str
+    variant: str
+    title: str
+    clauses: tuple[str, ...]
+    statement: str
+    bound: str
+    checks: tuple[Check, ...]
+    seconds: float
+    values: dict[str, int] = attrs.field(factory=dict)
+
+    @property
+    def name(self) -> str:
+        """``key[scope]`` or ``key[scope, variant]``."""
+        return proof_name(self.key, self.scope, self.variant)
+
+    @property
+    def holds(self) -> bool:
+        """Every claim is proved and every witness found."""
+        return bool(self.checks) and all(c.ok for c in self.checks)
+
+    def failures(self) -> tuple[Check, ...]:
+        """The checks that did not succeed."""
+        return tuple(c for c in self.checks if not c.ok)
+
+    def explain(self) -> str:
+        """A readable account of the failed checks, counterexamples included."""
+        out = [f"{self.name}: {self.statement}"]
+        for check in self.failures():
+            out.append(f"  {check.kind} FAILED ({check.answer}): {check.text}")
+            out.extend(f"    {line}" for line in check.lines)
+        return "\n".join(out)

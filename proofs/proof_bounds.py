@@ -1,0 +1,140 @@
+"""Every proof runs in CI: each claim is proved (``unsat``), each witness found, the docs page is
+up to date, and a false claim really fails with a counterexample.
+
+The clauses each proof covers are listed in :mod:`proofs.registry` (for example DONE-02,
+DONE-06, TRACK-03, FINAL-04, FINAL-05, COMP-01, ROUND-04); the test ids name the proofs.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+import z3
+
+from proofs import completion, endgame, harness, score, termination, track
+from proofs.__main__ import main
+from proofs.harness import Prover
+from proofs.registry import BY_NAME, PROOFS, result
+from proofs.report import markdown, text
+
+PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "proofs.md"
+NAMES = [p.name for p in PROOFS]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_claims_are_proved(name: str) -> None:
+    """Every claim of the proof is ``unsat`` when negated (the clauses of ``name``)."""
+    outcome = result(name)
+    claims = [c for c in outcome.checks if c.kind in ("claim", "optimum")]
+    assert claims, f"{name} checks no claim"
+    assert all(c.ok for c in claims), outcome.explain()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_witnesses_are_found(name: str) -> None:
+    """Every claim has its non-vacuity partner: premises satisfiable, bound attained."""
+    outcome = result(name)
+    witnesses = [c for c in outcome.checks if c.kind == "witness"]
+    assert witnesses, f"{name} has no witness"
+    assert all(c.ok for c in witnesses), outcome.explain()
+
+
+def test_every_topic_is_stated_for_both_scopes() -> None:
+    """Each proof is stated for the shipped table and for every admissible table (FIG-01 to
+    FIG-10), and names at least one spec clause."""
+    for proof in PROOFS:
+        assert proof.topic.clauses
+        twin = "admissible" if proof.scope == "shipped" else "shipped"
+        other = proof.name.replace(proof.scope, twin, 1)
+        assert other in BY_NAME, other
+
+
+def test_docs_page_is_up_to_date() -> None:
+    """``docs/proofs.md`` is exactly what the proofs produce today
+    (regenerate: ``python -m proofs --markdown docs/proofs.md``)."""
+    page = markdown([result(name) for name in NAMES])
+    assert PAGE.read_text(encoding="utf-8") == page, (
+        "docs/proofs.md is stale: run `python -m proofs --markdown docs/proofs.md`"
+    )
+
+
+def test_text_report_names_every_proof() -> None:
+    """The console report shows each proof, its clauses, bound and the summary line."""
+    outcome = result("colour-bonus[shipped]")
+    report = text([outcome])
+    assert "[PROVED] colour-bonus[shipped]" in report
+    assert "DONE-02" in report and "bound: 0 <= colour bonus <= 3" in report
+    summary = f"1 of 1 proofs hold ({len(outcome.checks)} checks) in "
+    assert report.splitlines()[-1].startswith(summary)
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m proofs`` runs the chosen proofs, prints them and exits 0 when they hold; it
+    refuses to write the page from a selection."""
+    assert main(["--only", "leftover-bonus[shipped]"]) == 0
+    out = capsys.readouterr().out
+    assert "[PROVED] leftover-bonus[shipped]" in out and "FINAL-02" in out
+    with pytest.raises(SystemExit):
+        main(["--only", "leftover", "--markdown", "page.md"])
+
+
+# --- the proofs can fail ---------------------------------------------------------------------
+
+
+def test_a_false_claim_fails_with_a_counterexample() -> None:
+    """A claim that does not hold is reported as failed, with the model that breaks it."""
+    x = z3.Int("x")
+    check = Prover().claim("x < 5", [x >= 0, x <= 9], x < 5, {"x": x})
+    assert not check.ok and check.answer == "sat"
+    assert check.lines and int(check.lines[0].split("=")[1]) >= 5
+
+
+def test_an_impossible_witness_fails() -> None:
+    """A witness the premises exclude is reported as failed (a vacuous claim cannot pass)."""
+    x = z3.Int("x")
+    check = Prover().witness("x = 10", [x >= 0, x <= 9], x == 10, {"x": x})
+    assert not check.ok and check.answer == "unsat"
+
+
+def test_unknown_counts_as_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check that runs out of resources is a failure, never a pass."""
+    monkeypatch.setattr(harness, "RLIMIT", 1)
+    x, y = z3.Ints("x y")
+    hard = [x * x * x + y * y * y == 29 * x * y + 1001, x > 0, y > 0]
+    check = Prover().claim("no solution", hard, z3.BoolVal(False))
+    assert not check.ok and check.answer.startswith("unknown")
+
+
+@pytest.mark.parametrize(
+    ("module", "function", "name"),
+    [
+        (completion, "best_bonus", "colour-bonus[shipped]"),
+        (completion, "best_bonus", "completion-points[admissible, side A]"),
+        (endgame, "side_b_bound", "side-b-bonus[shipped]"),
+        (score, "window_order_bound", "window-order[shipped, side B]"),
+        (track, "centre_take_bound", "largest-take[shipped, 2 players]"),
+    ],
+)
+def test_an_understated_bound_is_refuted(
+    monkeypatch: pytest.MonkeyPatch, module: object, function: str, name: str
+) -> None:
+    """Claiming one less than the true bound makes the proof fail with a counterexample
+    (DONE-02, DONE-06, FINAL-05, TAKE-02)."""
+    real = getattr(module, function)
+    monkeypatch.setattr(module, function, lambda *args: real(*args) - 1)
+    outcome = BY_NAME[name].run()
+    assert not outcome.holds
+    refuted = [c for c in outcome.checks if c.kind == "claim" and c.answer == "sat"]
+    assert refuted and not refuted[0].ok and refuted[0].lines
+
+
+def test_a_short_schedule_fails_the_termination_witness(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The termination bound must be attained by the explicit schedule (ROUND-04, RESET-01)."""
+    real = termination.schedule
+    monkeypatch.setattr(termination, "schedule", lambda n, pieces: real(n, pieces - 1))
+    outcome = BY_NAME["termination[shipped, 2 players]"].run()
+    assert not outcome.holds
+    assert [c.text for c in outcome.failures()] == [
+        "a round of 20 pieces lasting 40 turns (R reset, T take one piece)"
+    ]

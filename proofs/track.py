@@ -1,0 +1,292 @@
+"""The broken glass track: its arithmetic in closed form, and the largest loss of one turn.
+
+Model (TRACK-01 to TRACK-04, RUL-08): the track has spaces ``0 .. C`` (space ``C`` is the
+bottom, value ``-B``, ``B`` = 18). A *step* moves the marker one space down; a step onto the
+bottom costs ``B`` points at once and puts the marker back on the top space. After ``m`` steps
+from the top the points lost via the track (TRACK-04: ``B`` per wrap plus the current space's
+magnitude) are, in closed form::
+
+    L(m) = B * (m div C) - value[m mod C]
+
+>>> track = (0, -1, -2, -4, -6, -8, -11, -14, -18)
+>>> [lost_after(track, m) for m in (0, 1, 7, 8, 9, 16)]
+[0, 1, 14, 18, 19, 36]
+>>> step(8, 7, 0)   # from the space above the bottom: wrap to the top
+(0, 1, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import z3
+
+from proofs.harness import Bound, Evaluate, Prover, Term, all_of, div, ite, select, total
+from proofs.tables import RANGES, Ranges, Scope, Track, concrete_tracks, figures, tracks
+
+__all__ = [
+    "BOTTOM",
+    "centre_take_bound",
+    "largest_take",
+    "lost_after",
+    "step",
+    "take_bound",
+    "track_closed_form",
+    "track_monotone",
+    "turn_loss",
+    "turn_loss_bounds",
+]
+
+#: Points lost on reaching the bottom space (TRACK-03): the magnitude of its confirmed -18.
+BOTTOM = -RANGES.track_bottom
+
+
+def lost_after(values: Sequence[Term], m: Term) -> Term:
+    """Points lost via the track after ``m`` steps from the top (TRACK-04), in closed form."""
+    cycle = len(values) - 1
+    return BOTTOM * div(m, cycle) - select(values[:cycle], m % cycle)
+
+
+def step(cycle: int, position: Term, wraps: Term) -> tuple[Term, Term, Term]:
+    """One step down (TRACK-02), with the return to the top on reaching the bottom
+    (TRACK-03): ``(new position, new wraps, wrapped)``."""
+    below = position + 1
+    wrapped = below == cycle
+    return ite(wrapped, 0, below), wraps + ite(wrapped, 1, 0), wrapped
+
+
+def _increments(track: Sequence[int]) -> list[int]:
+    """Points lost by each step from each space (the last one reaches the bottom)."""
+    return [a - b for a, b in itertools.pairwise(track)]
+
+
+def track_closed_form(p: Prover, scope: Scope) -> Bound:
+    """Steps with wraps (TRACK-02, TRACK-03, RUL-08) reach the closed form of TRACK-04, by
+    induction on the number of steps, for the engine's accounting of score and points lost."""
+    names = ("base", "step", "form", "lost", "value")
+    cases: dict[str, list[tuple[list[Term], Term, dict[str, Term]]]] = {k: [] for k in names}
+    for track in tracks(scope):
+        c = track.cycle
+        vals = track.values[:c]
+        p0, n, pos, wraps, lost, score = z3.Ints("start steps position wraps lost score")
+
+        def inv(n_: Term, pos_: Term, wraps_: Term, c: int = c, p0: Term = p0) -> Term:
+            return all_of(pos_ >= 0, pos_ < c, wraps_ >= 0, pos_ + c * wraps_ == p0 + n_)
+
+        start = [*track.premises, p0 >= 0, p0 < c]
+        base = [*start, n >= 0, inv(n, pos, wraps)]
+        show: dict[str, Term] = {"start": p0, "steps": n, "position": pos, "wraps": wraps}
+        cases["base"].append((start, inv(0, p0, 0), show))
+        new_pos, new_wraps, wrapped = step(c, pos, wraps)
+        cases["step"].append((base, inv(n + 1, new_pos, new_wraps), show))
+        cases["form"].append((base, all_of(pos == (p0 + n) % c, wraps == div(p0 + n, c)), show))
+        # The engine's accounting of a step: B per wrap off the score at once (TRACK-03); the
+        # points lost grow by B per wrap and by the change of the current space (TRACK-04).
+        related = [
+            *base,
+            lost == BOTTOM * wraps - select(vals, pos) + select(vals, p0),
+            score == -BOTTOM * wraps,
+        ]
+        new_lost = lost + ite(wrapped, BOTTOM, 0) - select(vals, new_pos) + select(vals, pos)
+        new_score = score - ite(wrapped, BOTTOM, 0)
+        kept = all_of(
+            new_lost == BOTTOM * new_wraps - select(vals, new_pos) + select(vals, p0),
+            new_score == -BOTTOM * new_wraps,
+        )
+        cases["lost"].append((related, kept, {**show, "lost": lost}))
+        closed = lost == lost_after(track.values, p0 + n) - lost_after(track.values, p0)
+        # With the two lemmas above (the closed form of position and wraps) as premises.
+        proved = [pos == (p0 + n) % c, wraps == div(p0 + n, c), p0 % c == p0, div(p0, c) == 0]
+        cases["value"].append(([*related, *proved], closed, {**show, "lost": lost}))
+    p.claim_each("base: before any step, position + C*wraps = start", cases["base"])
+    p.claim_each("a step keeps position + C*wraps = start + steps", cases["step"])
+    p.claim_each("so position = (start+n) mod C, wraps = (start+n) div C", cases["form"])
+    p.claim_each("a step keeps lost = 18*wraps - value[pos] + value[start]", cases["lost"])
+    p.claim_each("so n steps from space s lose L(s+n) - L(s)", cases["value"])
+    first = tracks(scope)[0]
+    c = first.cycle
+    p0, n, pos, wraps = z3.Ints("start steps position wraps")
+    p.witness(
+        f"a move of {c + 1} steps from the space above the bottom wraps twice (RUL-08)",
+        [*first.premises, p0 == c - 1, n == c + 1, pos + c * wraps == p0 + n, pos >= 0, pos < c],
+        wraps == 2,
+        {"start": p0, "steps": n, "position": pos, "wraps": wraps},
+    )
+    return Bound(f"L(m) = {BOTTOM}*(m div C) - value[m mod C]")
+
+
+def track_monotone(p: Prover, scope: Scope) -> Bound:
+    """Points lost grow strictly with every step (TRACK-02 to TRACK-04): each step adds between
+    the smallest and the largest gap between neighbouring spaces (the bottom included)."""
+    gaps = [g for t in concrete_tracks(scope) for g in _increments(t)]
+    low, high = min(gaps), max(gaps)
+    cases = []
+    for track in tracks(scope):
+        m = z3.Int("m")
+        grow = lost_after(track.values, m + 1) - lost_after(track.values, m)
+        cases.append(
+            ([*track.premises, m >= 0], all_of(low <= grow, grow <= high), {"m": m, "grows": grow})
+        )
+    p.claim_each(f"{low} <= L(m+1) - L(m) <= {high} for every m >= 0", cases)
+    for goal, target in (("least", low), ("largest", high)):
+        for concrete in concrete_tracks(scope):
+            if target in _increments(concrete):
+                break
+        model = next(t for t in tracks(scope) if len(t.values) == len(concrete))
+        m = z3.Int("m")
+        grow = lost_after(model.values, m + 1) - lost_after(model.values, m)
+        show: dict[str, Term] = {"m": m, "L(m+1) - L(m)": grow}
+        p.witness(
+            f"a step attains the {goal} growth {target} on track {list(concrete)}",
+            [*model.premises, *_fix(model, concrete), m >= 0],
+            grow == target,
+            show,
+        )
+    return Bound(
+        f"strictly increasing: {low} <= L(m+1) - L(m) <= {high}", {"low": low, "high": high}
+    )
+
+
+def _fix(model: Track, concrete: Sequence[int]) -> list[Term]:
+    return [
+        a == b for a, b in zip(model.values, concrete, strict=True) if isinstance(a, z3.ExprRef)
+    ]
+
+
+def centre_take_bound(fig: Ranges, players: int) -> int:
+    """The most pieces of one colour the centre can hold: each factory display sends at most
+    ``capacity - 1`` of them there (the taken colour is another one), and a colour has only
+    ``pieces_per_colour`` pieces."""
+    return min(fig.factories_for(players) * (fig.capacity - 1), fig.pieces_per_colour)
+
+
+def take_bound(fig: Ranges, players: int) -> int:
+    """The most pieces of one colour a single take can hold with ``players`` players."""
+    return max(fig.capacity, centre_take_bound(fig, players))
+
+
+def largest_take(p: Prover, scope: Scope, players: int) -> Bound:
+    """The largest take of one colour (TAKE-01, TAKE-02, TAKE-04, END-03, FIG-02, FIG-03).
+
+    A round starts with an empty centre (END-03); only takes from factory displays put pieces
+    there (TAKE-01): the pieces of the display other than the taken colour. A display holds at
+    most ``capacity`` pieces, and a colour has ``pieces_per_colour`` pieces in all.
+    """
+    r = figures(scope)
+    fac = r.factories_for(players)
+    cap = r.capacity
+    bound = take_bound(r, players)
+    x = [z3.Int(f"c_on_display{i + 1}") for i in range(fac)]
+    other = [z3.Int(f"others_on_display{i + 1}") for i in range(fac)]
+    state = [z3.Int(f"display{i + 1}_state") for i in range(fac)]  # index into labels below
+    premises: list[Term] = [total(x) <= r.pieces_per_colour]
+    for i in range(fac):
+        premises += [x[i] >= 0, other[i] >= 0, x[i] + other[i] <= cap, state[i] >= 0, state[i] <= 2]
+        premises.append(z3.Implies(state[i] == 2, other[i] >= 1))  # TAKE-04: a colour present
+    centre = total(ite(state[i] == 2, x[i], 0) for i in range(fac))
+    source = z3.Int("source")  # -1 the centre, else a display still full
+    premises += [source >= -1, source < fac]
+    premises.append(z3.Or(source == -1, select(state, source) == 0))
+    taken = ite(source == -1, centre, select(x, source))
+    labels = ("not taken yet", "taken for this colour", "taken for another colour")
+
+    def show(value: Evaluate) -> list[str]:
+        where = "the centre" if value(source) == -1 else f"display {value(source) + 1}"
+        lines = [f"take {value(taken)} pieces of the colour from {where}"]
+        for i in range(fac):
+            lines.append(
+                f"display {i + 1}: {value(x[i])} of the colour, {value(other[i])} others, "
+                f"{labels[value(state[i])]}"
+            )
+        return lines
+
+    p.claim(f"a take holds at most {bound} pieces of one colour", premises, taken <= bound, show)
+    p.witness(
+        f"a take of {bound}", premises, taken == bound, show, keys=[source, *state, *x, *other]
+    )
+    return Bound(f"{bound} pieces ({players} players: {fac} displays of {cap})", {"high": bound})
+
+
+def turn_loss_bounds(scope: Scope, players: int) -> tuple[int, int, int]:
+    """``(most steps, most points lost, most points deducted at once)`` in one turn, by
+    enumerating every track of the scope and every starting space."""
+    fig = figures(scope)
+    steps = max(fig.capacity, 1 + centre_take_bound(fig, players))
+    lost = deducted = 0
+    for track in concrete_tracks(scope):
+        c = len(track) - 1
+        for start in range(c):
+            lost = max(lost, lost_after(track, start + steps) - lost_after(track, start))
+            deducted = max(deducted, BOTTOM * ((start + steps) // c))
+    return steps, lost, deducted
+
+
+def turn_loss(p: Prover, scope: Scope, players: int) -> Bound:
+    """The largest loss one turn can cause (TAKE-03, PLACE-04, TRACK-02, TRACK-03, RUL-10).
+
+    A turn takes one step for the tile (only on the first take from the centre) and one per
+    broken piece; no more pieces break than are taken (PLACE-04, PLACE-07).
+    """
+    fig = figures(scope)
+    centre_max = centre_take_bound(fig, players)
+    steps_max, lost_max, deducted_max = turn_loss_bounds(scope, players)
+    cases_lost = []
+    cases_deducted = []
+    witness_lost = witness_deducted = None
+    for track in tracks(scope):
+        c = track.cycle
+        start, taken, placed, tile, centre = z3.Ints("start taken placed tile from_centre")
+        steps = tile + taken - placed
+        premises = [
+            *track.premises,
+            start >= 0,
+            start < c,
+            centre >= 0,
+            centre <= 1,
+            taken >= 1,
+            taken <= ite(centre == 1, centre_max, fig.capacity),
+            placed >= 0,
+            placed <= taken,
+            tile >= 0,
+            tile <= centre,
+        ]
+        lost = lost_after(track.values, start + steps) - lost_after(track.values, start)
+        deducted = BOTTOM * div(start + steps, c)
+        show = {
+            "start space": start,
+            "from centre": centre,
+            "taken": taken,
+            "placed": placed,
+            "tile step": tile,
+            "points lost": lost,
+            "deducted at once": deducted,
+        }
+        cases_lost.append((premises, lost <= lost_max, show))
+        cases_deducted.append((premises, deducted <= deducted_max, show))
+        for concrete in concrete_tracks(scope):
+            if len(concrete) != c + 1:
+                continue
+            fixed = [*premises, *_fix(track, concrete)]
+            best = max(
+                lost_after(concrete, s + steps_max) - lost_after(concrete, s) for s in range(c)
+            )
+            if witness_lost is None and best == lost_max:
+                witness_lost = (fixed, lost == lost_max, show, concrete)
+            if witness_deducted is None and BOTTOM * ((c - 1 + steps_max) // c) == deducted_max:
+                witness_deducted = (fixed, deducted == deducted_max, show, concrete)
+    p.claim_each(f"one turn adds at most {lost_max} to the points lost", cases_lost)
+    p.claim_each(f"one turn deducts at most {deducted_max} points at once", cases_deducted)
+    for label, found in (("points lost", witness_lost), ("deducted", witness_deducted)):
+        if found is None:
+            p.fact(f"a turn attaining the most {label}", False, ["no track attains it"])
+            continue
+        premises, goal, show, concrete = found
+        p.witness(
+            f"a turn attaining the most {label}, track {list(concrete)}", premises, goal, show
+        )
+    return Bound(
+        f"<= {steps_max} steps: points lost +{lost_max} at most, "
+        f"at most {deducted_max} deducted at once",
+        {"steps": steps_max, "lost": lost_max, "deducted": deducted_max},
+    )
