@@ -31,9 +31,11 @@ __all__ = [
     "complete",
     "conservation",
     "end_round",
+    "example",
     "place",
     "refill_draw",
     "refill_from_tower",
+    "show_change",
     "take_centre",
     "take_factory",
 ]
@@ -235,7 +237,7 @@ def _choose(cond: Term, then: Piles, other: Piles) -> Piles:
     return Piles(**values)
 
 
-def _example(fig: Figures, displays: int, **places: Sequence[int]) -> Piles:
+def example(fig: Figures, displays: int, **places: Sequence[int]) -> Piles:
     """A position for a witness: the given places, every other piece of the game in the bag."""
     empty = Piles.empty(fig.colours, displays, fig.windows)
     factories = list(empty.factories)
@@ -272,7 +274,7 @@ def conservation(p: Prover, scope: Scope) -> Bound:
     ]
     hand_empty = all_of(*(n == 0 for n in before.hand))
     whole_guard, after_whole = whole_take(before, source, colour, target, placed, keep, spaces)
-    ex = functools.partial(_example, fig, displays)
+    ex = functools.partial(example, fig, displays)
     completes = total(after_whole.windows) > total(before.windows)
     kinds: list[tuple[str, tuple[Term, Piles], list[Term], Piles]] = [
         (
@@ -320,9 +322,9 @@ def conservation(p: Prover, scope: Scope) -> Bound:
             ex(display1=(2, 1, 1, 0, 0), strip1=(2, 1, 0, 0, 0)),
         ),
     ]
-    for name, (guard, after), extra, example in kinds:
+    for name, (guard, after), extra, start in kinds:
         premises = [*choices, *extra, before.valid(), guard]
-        show = _show_change(before, after)
+        show = show_change(before, after)
         same = [a == b for a, b in zip(after.totals(), before.totals(), strict=True)]
         p.claim(
             f"{name}: per-colour totals kept, no count negative",
@@ -333,7 +335,7 @@ def conservation(p: Prover, scope: Scope) -> Bound:
         moved = any_of(*(a != b for a, b in zip(_counts(after), _counts(before), strict=True)))
         if after is after_whole:  # the example take completes its strip
             moved = all_of(moved, completes)
-        fixed = [a == b for a, b in zip(_counts(before), _counts(example), strict=True)]
+        fixed = [a == b for a, b in zip(_counts(before), _counts(start), strict=True)]
         p.witness(
             f"{name} moves pieces",
             [*premises, *fixed],
@@ -348,7 +350,9 @@ def _counts(piles: Piles) -> list[Term]:
     return [n for _name, vec in piles.places() for n in vec]
 
 
-def _show_change(before: Piles, after: Piles) -> Callable[[Evaluate], list[str]]:
+def show_change(before: Piles, after: Piles) -> Callable[[Evaluate], list[str]]:
+    """Renders a model as the places whose counts differ between ``before`` and ``after``."""
+
     def show(value: Evaluate) -> list[str]:
         lines = []
         for (name, vb), (_same, va) in zip(before.places(), after.places(), strict=True):

@@ -238,6 +238,7 @@ def leftover_bonus(p: Prover, scope: Scope) -> Bound:
         "at setup every strip is empty",
         [],
         inv([True] * windows, [0] * windows),
+        {f"slot {w + 1}": 0 for w in range(windows)},
     )
     p.claim(
         f"a take keeps every strip at <= {most} pieces (a reset or an all-break moves none)",

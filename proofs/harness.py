@@ -368,8 +368,11 @@ class Prover:
         kind: Literal["claim", "witness"] = "witness",
     ) -> Check:
         """Record a check made without a solver: an explicit witness checked in Python, or
-        (``kind="claim"``) a comparison of computed values."""
-        check = Check(kind, text, "checked" if holds else "failed", holds, tuple(lines), 0.0)
+        (``kind="claim"``) a comparison of computed values. ``lines`` are kept for a witness,
+        and for a claim only when it fails (they show the values compared, as a claim's
+        counterexample)."""
+        kept = tuple(lines) if kind == "witness" or not holds else ()
+        check = Check(kind, text, "checked" if holds else "failed", holds, kept, 0.0)
         self.checks.append(check)
         return check
 

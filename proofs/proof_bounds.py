@@ -8,15 +8,18 @@ DONE-06, TRACK-03, FINAL-04, FINAL-05, COMP-01, ROUND-04); the test ids name the
 from __future__ import annotations
 
 import pathlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Literal
 
 import pytest
 import z3
 
-from proofs import completion, endgame, harness, score, termination, track
+from proofs import completion, conservation, endgame, harness, registry, score, termination, track
 from proofs.__main__ import main
-from proofs.harness import Prover
+from proofs.conservation import Piles
+from proofs.harness import Check, Describe, Prover, Term
 from proofs.registry import BY_NAME, PROOFS, result
-from proofs.report import markdown, text
+from proofs.report import markdown, solver_line, text
 
 PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "proofs.md"
 NAMES = [p.name for p in PROOFS]
@@ -60,9 +63,13 @@ def test_docs_page_is_up_to_date() -> None:
 
 
 def test_text_report_names_every_proof() -> None:
-    """The console report shows each proof, its clauses, bound and the summary line."""
+    """The console report names the Z3 version first, then shows each proof, its clauses,
+    bound and the summary line; the docs page names no solver version."""
     outcome = result("colour-bonus[shipped]")
     report = text([outcome])
+    assert report.splitlines()[0] == solver_line()
+    assert f"Z3 {z3.get_full_version()} (random seed 0," in solver_line()
+    assert z3.get_full_version() not in markdown([outcome])
     assert "[PROVED] colour-bonus[shipped]" in report
     assert "DONE-02" in report and "bound: 0 <= colour bonus <= 3" in report
     summary = f"1 of 1 proofs hold ({len(outcome.checks)} checks) in "
@@ -138,3 +145,109 @@ def test_a_short_schedule_fails_the_termination_witness(monkeypatch: pytest.Monk
     assert [c.text for c in outcome.failures()] == [
         "a round of 20 pieces lasting 40 turns (R reset, T take one piece)"
     ]
+
+
+Show = Mapping[str, Term] | Describe | None
+
+
+class _Refuting(Prover):
+    """A prover under which every claim is false: each claim (each case of
+    :meth:`~Prover.claim_each`, each comparison of :meth:`~Prover.fact`) keeps its premises and
+    its ``show`` but gets the goal ``False``, so the solver must answer ``sat`` with a model of
+    the premises, printed as the counterexample. Witnesses are recorded unchecked; optimums
+    replay the values the proof found (``optimums``: claims quote them)."""
+
+    optimums: Iterator[int] = iter(())
+
+    def claim(self, text: str, premises: Iterable[Term], goal: Term, show: Show = None) -> Check:
+        return super().claim(text, premises, False, show)
+
+    def claim_each(self, text: str, cases: Iterable[tuple[Iterable[Term], Term, Show]]) -> Check:
+        checks = [self.claim(text, premises, False, show) for premises, _goal, show in cases]
+        return checks[-1]
+
+    def witness(
+        self,
+        text: str,
+        premises: Iterable[Term],
+        goal: Term,
+        show: Show = None,
+        keys: Sequence[Term] | None = None,
+    ) -> Check:
+        check = Check("witness", text, "not checked", True, (), 0.0)
+        self.checks.append(check)
+        return check
+
+    def maximum(self, text: str, premises: Iterable[Term], objective: Term) -> int | None:
+        value = next(self.optimums)
+        self.checks.append(Check("optimum", text, f"replayed {value}", True, (), 0.0))
+        return value
+
+    def fact(
+        self,
+        text: str,
+        holds: bool,
+        lines: Sequence[str] = (),
+        kind: Literal["claim", "witness"] = "witness",
+    ) -> Check:
+        return super().fact(text, holds and kind == "witness", lines, kind)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_false_claim_prints_a_counterexample(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Every claim of the proof, made false, fails with its premises satisfiable (``sat``, so
+    no claim is vacuous) and its failure report shows the model: lines that its ``show``
+    renders, in :meth:`~proofs.harness.ProofResult.explain` as in the console report."""
+    real = result(name)
+    assert real.holds, real.explain()
+    found = [int(c.answer.split()[-1]) for c in real.checks if c.kind == "optimum"]
+    monkeypatch.setattr(_Refuting, "optimums", iter(found))
+    monkeypatch.setattr(registry, "Prover", _Refuting)
+    outcome = BY_NAME[name].run()
+    claims = [c for c in outcome.checks if c.kind == "claim"]
+    proved = {c.text for c in real.checks if c.kind == "claim"}
+    assert {c.text for c in claims} == proved, "every claim of the proof is made false"
+    report, console = outcome.explain(), text([outcome])
+    for check in claims:
+        assert not check.ok and check.answer in ("sat", "failed"), (check.text, check.answer)
+        assert check.lines, f"no counterexample printed for: {check.text}"
+        assert all(f"    {line}" in report and line in console for line in check.lines)
+
+
+def _end_round_taking_two(piles: Piles, top: Term) -> tuple[Term, Piles]:
+    """A wrong END-01: the round end takes two pieces of the top colour off the indicator."""
+    guard, once = conservation.end_round(piles, top)
+    _again, twice = conservation.end_round(once, top)
+    return guard, twice
+
+
+@pytest.mark.parametrize(
+    ("function", "wrong", "refuted"),
+    [
+        (
+            "setup_indicator",
+            lambda colours, first: (1,) * colours,
+            "step 5: at setup the round indicator holds 6 pieces (SETUP-08)",
+        ),
+        (
+            "end_round",
+            _end_round_taking_two,
+            "step 5: a round end takes exactly one piece off the indicator (END-01), and one "
+            "can happen exactly while the indicator holds a piece",
+        ),
+    ],
+)
+def test_a_wrong_round_indicator_fails_the_game_end(
+    monkeypatch: pytest.MonkeyPatch, function: str, wrong: object, refuted: str
+) -> None:
+    """The end of the game is proved from the model of the round indicator: an indicator set
+    up without the drawn piece (SETUP-08), or a round end taking two pieces (END-01), is
+    refuted with a counterexample, and the witness game no longer empties the indicator after
+    6 round ends (END-02)."""
+    monkeypatch.setattr(termination, function, wrong)
+    outcome = BY_NAME["termination[shipped, 2 players]"].run()
+    failed = {c.text: c for c in outcome.failures()}
+    assert refuted in failed and failed[refuted].answer == "sat" and failed[refuted].lines
+    assert "step 5: 6 round ends, each taking the top indicator piece, empty it" in failed

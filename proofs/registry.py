@@ -255,7 +255,9 @@ TOPICS: tuple[Topic, ...] = (
         "Step 3: so a player's resets are at most their takes, plus one if their last turn "
         "was a reset. Step 4: with turns going round the table and the round ending on the "
         "take of its last piece, the most turns are found by optimisation. The witness is a "
-        "round of the abstract model in which every take holds a single piece.",
+        "round of the abstract model in which every take holds a single piece. Step 5: the "
+        "round indicator, set up with one piece of each colour and one drawn piece, loses its "
+        "top piece at every round end; the game is over when it is empty, after the sixth.",
         (
             "ROUND-01",
             "ROUND-03",
@@ -273,6 +275,8 @@ TOPICS: tuple[Topic, ...] = (
             "END-01",
             "END-02",
             "END-03",
+            "SETUP-08",
+            "FIG-10",
         ),
         termination.termination,
         _PLAYERS,

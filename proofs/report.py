@@ -1,19 +1,22 @@
 """The proof report: as text for the console, and as the documentation page ``docs/proofs.md``.
 
 The page holds no timing and no solver version, so that it depends only on what the proofs
-establish: a test regenerates it and compares it with the committed file.
+establish: a test regenerates it and compares it with the committed file. The console report
+starts with the version of Z3 that ran the checks (:func:`solver_line`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import z3
+
 from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, Check, ProofResult
 from proofs.registry import TOPICS
 from proofs.tables import RANGES, admissible_tracks
 from sintra_rules.components import default_components
 
-__all__ = ["ANCHOR", "markdown", "text"]
+__all__ = ["ANCHOR", "markdown", "solver_line", "text"]
 
 #: Prefix of the page's MyST targets, to keep them apart from other pages' labels.
 ANCHOR = "proofs-"
@@ -28,9 +31,18 @@ def _check_line(check: Check) -> str:
     return f"{check.kind:8} {mark:6} {check.answer:20} {check.seconds:7.2f} s  {check.text}"
 
 
+def solver_line() -> str:
+    """The solver that runs the checks: the Z3 version and the pinned settings."""
+    return (
+        f"Z3 {z3.get_full_version()} (random seed {SEED}, rlimit {RLIMIT}, "
+        f"time limit {TIMEOUT_MS // 1000} s per check)"
+    )
+
+
 def text(results: Sequence[ProofResult], verbose: bool = True) -> str:
-    """The console report: per proof its clauses, checks, bound and time, then a summary."""
-    out: list[str] = []
+    """The console report: the solver, per proof its clauses, checks, bound and time, then a
+    summary."""
+    out: list[str] = [solver_line(), ""]
     for r in results:
         out.append(f"[{_verdict(r)}] {r.name}  ({r.seconds:.2f} s)")
         out.append(f"  {r.title}: {', '.join(r.clauses)}")
@@ -116,11 +128,12 @@ _INTRO = """\
 This page is generated from the proofs in `proofs/` by `python -m proofs --markdown
 docs/proofs.md`; a test checks that it is up to date. Every claim below is checked by Z3: the
 premises together with the claim's negation must be unsatisfiable (`unsat`), so a false claim
-fails with a counterexample, and `unknown` counts as a failure. Every claim has a non-vacuity
-partner: a witness that satisfies the premises and attains the bound. Witnesses are made
-canonical (their key values minimised in order), so the page does not depend on the solver's
-search. Solvers run with random seed {seed}, resource limit `rlimit` {rlimit} and a time
-limit of {timeout} s per check.
+fails with a counterexample, and `unknown` counts as a failure; a test makes every claim false
+in turn and checks that its premises are satisfiable and that its failure prints their model.
+Every claim has a non-vacuity partner: a witness that satisfies the premises and attains the
+bound. Witnesses are made canonical (their key values minimised in order), so the page does
+not depend on the solver's search. Solvers run with random seed {seed}, resource limit
+`rlimit` {rlimit} and a time limit of {timeout} s per check.
 
 Each proof is stated twice: with the exact figures of the shipped component table
 (`{name}`) and for every table the component table validator admits. The models read the

@@ -156,7 +156,10 @@ def window_order(p: Prover, scope: Scope, side: Side) -> Bound:
         "the most window points, by optimisation", order.premises, order.window_points
     )
     p.fact(
-        f"the optimum {found} is 2 * sum((u+1) * value[u]) = {most}", found == most, kind="claim"
+        f"the optimum {found} is 2 * sum((u+1) * value[u]) = {most}",
+        found == most,
+        [f"optimisation: {found}", f"closed form: {most}"],
+        kind="claim",
     )
     p.claim(
         f"window points of a game <= {most}",
@@ -297,30 +300,87 @@ def _faces_once(p: Prover, fig: Figures) -> int:
         bonuses.append((z3.Bool(f"face{i + 1}_completed"), bonus, best[i]))
     p.claim_each("lemma: one completion of a face scores at most its best colour bonus", cases)
     most = sum(best)
+    in_all = total(ite(done, b, 0) for done, b, _top in bonuses)
+
+    def show(value: Evaluate) -> list[str]:
+        faces = [
+            f"{i + 1}: {value(b) if value(done) else '-'}/{top}"
+            for i, (done, b, top) in enumerate(bonuses)
+        ]
+        return [
+            "colour bonus / best per face (- not completed): " + ", ".join(faces),
+            f"colour bonuses in all {value(in_all)}",
+        ]
+
     p.claim(
         f"lemma: colour bonuses of a game <= {most} (each face once, at its best)",
         [b <= top for _done, b, top in bonuses],
-        total(ite(done, b, 0) for done, b, _top in bonuses) <= most,
+        in_all <= most,
+        show,
     )
     return most
 
 
 def _end_lemma(p: Prover, fig: Figures, side: Side) -> int | None:
     """Lemma: leftovers plus the side bonus, their maximum found by optimisation."""
+    kept: Sequence[Term] = ()
     if side == "A":
         pieces: Sequence[Term] = [z3.Int(f"window{w + 1}_pieces") for w in range(fig.windows)]
         premises: list[Term] = [*fig.premises, *(all_of(n >= 0, n <= 2) for n in pieces)]
         bonus = ornament_bonus(pieces, fig.ornament_of, fig.ornament_points, fig.ornaments)
     else:
-        bonus, premises, _keys, pieces = side_b(fig)
+        bonus, premises, keys, pieces = side_b(fig)
+        kept = keys[2 * fig.windows :]  # the kept colours: every top, then every bottom
     held = [z3.Int(f"strip{w + 1}_pieces_left") for w in range(fig.windows)]
     for n, h in zip(pieces, held, strict=True):
         premises.append(ite(n == 2, h == 0, all_of(h >= 0, h <= fig.spaces - 1)))
     end = leftover_points(held) + bonus
     most = p.maximum(f"the most leftover + side {side} bonus, by optimisation", premises, end)
     if most is not None:
-        p.claim(f"lemma: leftover + side {side} bonus <= {most}", premises, end <= most)
+        p.claim(
+            f"lemma: leftover + side {side} bonus <= {most}",
+            premises,
+            end <= most,
+            _describe_end(fig, side, pieces, kept, held, bonus),
+        )
     return most
+
+
+def _describe_end(
+    fig: Figures,
+    side: Side,
+    pieces: Sequence[Term],
+    kept: Sequence[Term],
+    held: Sequence[Term],
+    bonus: Term,
+) -> Describe:
+    """Pieces per window (side A: with the ornaments; side B: the kept colours, ``kept`` being
+    every top then every bottom frame piece), pieces left per strip, and the points."""
+    codes = _codes()
+
+    def show(value: Evaluate) -> list[str]:
+        lines = ["pieces per window: " + " ".join(str(value(n)) for n in pieces)]
+        if side == "A":
+            lines.append(
+                "ornament of each window: " + " ".join(str(value(o) + 1) for o in fig.ornament_of)
+            )
+        else:
+            tops, bottoms = kept[: fig.windows], kept[fig.windows :]
+            frames = [
+                (codes[value(t)] if value(n) >= 1 else "-")
+                + (codes[value(b)] if value(n) == 2 else "-")
+                for n, t, b in zip(pieces, tops, bottoms, strict=True)
+            ]
+            lines.append("frames per window (top, bottom; - empty): " + " ".join(frames))
+        lines.append("pieces left per strip: " + " ".join(str(value(h)) for h in held))
+        end = leftover_points(held) + bonus
+        lines.append(
+            f"leftover points {value(leftover_points(held))} + side {side} bonus "
+            f"{value(bonus)} = {value(end)}"
+        )
+        return lines
+
+    return show
 
 
 @attrs.frozen
@@ -539,6 +599,27 @@ def _describe_game(game: Game) -> Describe:
     return show
 
 
+def _describe_faces(game: Game) -> Describe:
+    """Which strip lies in each slot, and the face each frame space is filled from."""
+    fig = game.fig
+
+    def show(value: Evaluate) -> list[str]:
+        lines = [
+            "strip per slot (face up at setup): "
+            + " ".join(
+                f"{value(s) + 1}({value(a) + 1})"
+                for s, a in zip(game.strip_in, game.setup, strict=True)
+            )
+        ]
+        for e in game.order.events:
+            if value(game.order.done[e]):
+                w, f = e
+                lines.append(f"window {w + 1} {FRAMES[f]} <- {face_text(fig, value, game.face[e])}")
+        return lines
+
+    return show
+
+
 def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
     """A sound upper bound on a player's final score, attained by a witness game (SCORE-01,
     FINAL-01 to FINAL-05, DONE-02 to DONE-06, SETUP-03, SETUP-04, SETUP-08, ROUND-05)."""
@@ -549,6 +630,7 @@ def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
         f"lemma: window points of a game <= {window_most}",
         order.premises,
         order.window_points <= window_most,
+        _describe_order(order, fig, side),
     )
     colour_most = _faces_once(p, fig)
     end_most = _end_lemma(p, fig, side)
@@ -562,16 +644,20 @@ def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
         "lemma: the completions of a game use pairwise different faces",
         game.premises,
         z3.Distinct(*(game.face[e] for e in game.order.events)),
+        _describe_faces(game),
     )
-    lemmas = [
+    # The three lemmas as the claim's hypothesis (premises: the game model alone), so that a
+    # counterexample is a game of the model.
+    lemmas = all_of(
         game.order.window_points <= window_most,
         game.colour_bonuses <= colour_most,
         game.end_bonus <= end_most,
-    ]
+    )
     p.claim(
         f"final score <= {window_most} + {colour_most} + {end_most} = {most}",
-        [*game.premises, *lemmas],
-        game.score <= most,
+        game.premises,
+        z3.Implies(lemmas, game.score <= most),
+        _describe_game(game),
     )
     witness = witness_game(scope, side, colour_most, end_most)
     if witness is None:

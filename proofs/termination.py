@@ -14,21 +14,54 @@ A round's turns are takes and resets (TURN-01). The argument has four steps:
    piece (ROUND-04): the largest number of turns, found by optimisation, is proved and
    attained by an explicit schedule.
 
-The game ends after ``rounds`` round ends (END-01, END-02, ROUND-01).
+The game ends after exactly ``rounds`` round ends: the round indicator is set up with one
+piece of each colour and one drawn piece (SETUP-08), every round end takes its top piece away
+(END-01, modelled by :func:`proofs.conservation.end_round`), and the game is over when it is
+empty (END-02). Nothing else touches the indicator (the other transitions of
+:mod:`proofs.conservation`; the cross-checks compare both with the engine).
 
 >>> schedule(2, 4)
 ('RTRT', 'RTRT')
+>>> setup_indicator(5, 2)
+(1, 1, 2, 1, 1)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
 import z3
 
-from proofs.conservation import Piles, break_rest, complete, place, take_centre, take_factory
-from proofs.harness import Bound, Prover, Term, all_of, any_of, div, ite, negate, select, total
-from proofs.tables import Scope, figures
+from proofs.conservation import (
+    Piles,
+    break_rest,
+    complete,
+    end_round,
+    example,
+    place,
+    show_change,
+    take_centre,
+    take_factory,
+)
+from proofs.harness import (
+    Bound,
+    Describe,
+    Evaluate,
+    Prover,
+    Term,
+    all_of,
+    any_of,
+    div,
+    ite,
+    negate,
+    select,
+    total,
+)
+from proofs.tables import Figures, Scope, figures
+from sintra_rules.components import default_components
 
-__all__ = ["may_reset", "schedule", "termination", "turn"]
+__all__ = ["may_reset", "schedule", "setup_indicator", "termination", "turn"]
 
 
 def may_reset(present: list[Term], glazier: Term) -> Term:
@@ -71,6 +104,27 @@ def schedule(players: int, pieces: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _on_show(piles: Piles) -> Term:
+    """The pieces on the factory displays and in the centre."""
+    return total(total(vec) for vec in (piles.centre, *piles.factories))
+
+
+def _moves(before: Piles, afters: Sequence[tuple[str, Piles]], **terms: Term) -> Describe:
+    """Renders a model: ``terms``, the pieces on display before and after each transition,
+    and the places each one changes."""
+
+    def show(value: Evaluate) -> list[str]:
+        lines = [", ".join(f"{k.replace('_', ' ')} {value(t)}" for k, t in terms.items())]
+        for name, after in afters:
+            lines.append(
+                f"{name}: on display {value(_on_show(before))} -> {value(_on_show(after))}"
+            )
+            lines += [f"  {line}" for line in show_change(before, after)(value)]
+        return lines
+
+    return show
+
+
 def _takes_shrink(p: Prover, scope: Scope) -> None:
     fig = figures(scope)
     displays = max(n for _players, n in fig.factories)
@@ -80,35 +134,105 @@ def _takes_shrink(p: Prover, scope: Scope) -> None:
     g1, by_display = take_factory(before, source, colour)
     g2, by_centre = take_centre(before, colour)
 
-    def on_show(piles: Piles) -> Term:
-        return total(total(vec) for vec in (piles.centre, *piles.factories))
+    def fixed(piles: Piles) -> list[Term]:
+        """The symbolic position ``before`` set to the example ``piles``."""
+        return [
+            a == b
+            for (_n, va), (_m, vb) in zip(before.places(), piles.places(), strict=True)
+            for a, b in zip(va, vb, strict=True)
+        ]
 
-    p.claim(
-        "step 1: a take from a display leaves at least 1 piece fewer on display",
-        [*choices, before.valid(), source >= 0, g1],
-        on_show(by_display) <= on_show(before) - 1,
+    for where, guard, after, extra, start in (
+        (
+            "a display",
+            g1,
+            by_display,
+            [source >= 0],
+            example(fig, displays, display1=(1, 2, 1, 0, 0)),
+        ),
+        ("the centre", g2, by_centre, [], example(fig, displays, centre=(1, 2, 1, 0, 0))),
+    ):
+        premises = [*choices, *extra, before.valid(), guard]
+        chosen = {"source": source, "colour": colour} if extra else {"colour": colour}
+        show = _moves(before, [(f"take from {where}", after)], **chosen)
+        p.claim(
+            f"step 1: a take from {where} leaves at least 1 piece fewer on display",
+            premises,
+            _on_show(after) <= _on_show(before) - 1,
+            show,
+        )
+        p.witness(
+            f"step 1: a take from {where} of a single piece leaves exactly 1 fewer on display",
+            [*premises, *fixed(start)],
+            _on_show(after) == _on_show(before) - 1,
+            show,
+            [source, colour],
+        )
+    target, placed, keep, full = z3.Ints("target placed keep completed_strip")
+    g3, placing = place(before, colour, target, placed, fig.spaces)
+    g4, breaking = break_rest(before)
+    g5, completing = complete(before, full, keep, fig.spaces)
+    rest = [("place", g3, placing), ("break", g4, breaking), ("complete", g5, completing)]
+    show = _moves(
+        before,
+        [(name, after) for name, _g, after in rest],
+        colour=colour,
+        target=target,
+        placed=placed,
+        completed_strip=full,
+        keep=keep,
     )
-    p.claim(
-        "step 1: a take from the centre leaves at least 1 piece fewer on display",
-        [*choices, before.valid(), g2],
-        on_show(by_centre) <= on_show(before) - 1,
-    )
-    target, placed, keep = z3.Ints("target placed keep")
-    rest = [
-        place(before, colour, target, placed, fig.spaces),
-        break_rest(before),
-        complete(before, target, keep, fig.spaces),
+    premises = [
+        *choices,
+        before.valid(),
+        all_of(target >= 0, target < fig.windows, full >= 0, full < fig.windows),
+        all_of(keep >= 0, keep < fig.colours),
     ]
     p.claim(
         "step 1: placing, breaking and completing put nothing on display",
-        [*choices, before.valid()],
-        all_of(*(z3.Implies(g, on_show(a) == on_show(before)) for g, a in rest)),
+        premises,
+        all_of(*(z3.Implies(g, _on_show(a) == _on_show(before)) for _name, g, a in rest)),
+        show,
+    )
+    start = example(
+        fig,
+        displays,
+        display1=(0, 1, 1, 0, 0),
+        hand=(2, 0, 0, 0, 0),
+        strip1=(1, 1, 0, 0, 0),
+        strip2=(3, 1, 1, 0, 0),
+    )
+    p.witness(
+        "step 1: a placement, a break and a completion that move pieces, none onto the display",
+        [*premises, *fixed(start), placed >= 1],
+        all_of(*(all_of(g, _on_show(a) == _on_show(before)) for _name, g, a in rest)),
+        show,
+        [colour, target, placed, full, keep],
     )
 
 
 def _reset_facts(p: Prover, windows: int) -> None:
     present = [z3.Bool(f"slot{w + 1}_has_strip") for w in range(windows)]
     glazier, target, leftmost = z3.Ints("glazier target leftmost")
+    removed = z3.Bool("strip_removed")
+    placed = z3.Bool("pieces_placed")
+
+    def show_reset(value: Evaluate) -> list[str]:
+        slots = " ".join(str(value(has)) for has in present)
+        return [
+            f"strip in slots 1-{windows} (1 yes, 0 no): {slots}",
+            f"glazier above slot {value(glazier) + 1}, leftmost strip in slot "
+            f"{value(leftmost) + 1}",
+        ]
+
+    def show_take(value: Evaluate) -> list[str]:
+        slots = " ".join(str(value(has)) for has in present)
+        return [
+            f"strip in slots 1-{windows} (1 yes, 0 no): {slots}",
+            f"glazier above slot {value(glazier) + 1}, target slot {value(target) + 1}, "
+            f"pieces placed {value(placed)}, strip removed {value(removed)}",
+        ]
+
     basics = [glazier >= 0, glazier < windows]
     lefts = [
         leftmost >= 0,
@@ -120,10 +244,16 @@ def _reset_facts(p: Prover, windows: int) -> None:
         "step 2: after a reset (to the leftmost strip) no reset is possible",
         [*basics, *lefts, may_reset(present, glazier)],
         negate(may_reset(present, leftmost)),
+        show_reset,
     )
-    removed = z3.Bool("strip_removed")
+    p.witness(
+        "step 2: a reset is possible: a strip lies left of the glazier",
+        [*basics, *lefts, may_reset(present, glazier)],
+        leftmost < glazier,
+        show_reset,
+        [glazier, leftmost, *present],
+    )
     after = [ite(target == w, all_of(has, negate(removed)), has) for w, has in enumerate(present)]
-    placed = z3.Bool("pieces_placed")
     new_glazier = ite(placed, target, glazier)
     moves = [
         *basics,
@@ -136,6 +266,7 @@ def _reset_facts(p: Prover, windows: int) -> None:
         "step 2: a take never removes the possibility to reset",
         [*moves, may_reset(present, glazier)],
         may_reset(after, new_glazier),
+        show_take,
     )
     p.witness(
         "step 2: a take that makes a reset possible",
@@ -154,14 +285,126 @@ def _invariant(p: Prover) -> None:
         r, k, c, z = s
         return all_of(r >= 0, k >= 0, z3.Implies(z, negate(c)), r <= k + ite(z, 1, 0))
 
+    first = {"may reset before the first turn": can}
     p.claim(
-        "step 3: the invariant holds before the first turn", [can == can], inv((0, 0, can, False))
+        "step 3: the invariant holds before the first turn",
+        [can == can],
+        inv((0, 0, can, False)),
+        first,
+    )
+    p.witness(
+        "step 3: a player able to reset before the first turn, resets = takes = 0",
+        [can == can],
+        all_of(inv((0, 0, can, False)), can),
+        first,
     )
     legal, after = turn(state, reset, gains)
+    show = {
+        "resets": resets,
+        "takes": takes,
+        "may reset": can,
+        "last turn was a reset": last_reset,
+        "this turn resets": reset,
+        "a take gives a reset": gains,
+        "resets after": after[0],
+        "takes after": after[1],
+    }
     p.claim(
         "step 3: resets <= takes + [last turn a reset] survives every turn",
         [inv(state), legal],
         inv(after),
+        show,
+    )
+    p.witness(
+        "step 3: a reset after which resets = takes + 1 (the bound is attained)",
+        [inv(state), legal],
+        all_of(inv(after), after[0] == after[1] + 1),
+        show,
+        [resets, takes],
+    )
+
+
+def setup_indicator(colours: int, first: Term) -> tuple[Term, ...]:
+    """The round indicator at setup, pieces per colour (SETUP-08): one of each colour on
+    spaces II to VI, and on space I one piece drawn from the bag, of colour ``first``."""
+    return tuple(1 + ite(first == c, 1, 0) for c in range(colours))
+
+
+def _indicator(p: Prover, fig: Figures) -> None:
+    """The game is over (END-02: the indicator is empty after END-01) at the ``rounds``-th
+    round end, and not before, by induction over round ends: the indicator as set up
+    (SETUP-08) holds ``rounds`` pieces, and each round end takes exactly one piece off it
+    (END-01, :func:`~proofs.conservation.end_round`), which it can do exactly while the
+    indicator holds a piece."""
+    colours, rounds = fig.colours, fig.rounds
+    codes = default_components().colour_codes
+    first = z3.Int("space_I_colour")
+    setup = setup_indicator(colours, first)
+    p.claim(
+        f"step 5: at setup the round indicator holds {rounds} pieces (SETUP-08)",
+        [first >= 0, first < colours],
+        total(setup) == rounds,
+        lambda value: [
+            f"space I colour {codes[value(first)]}; pieces per colour "
+            + " ".join(str(value(n)) for n in setup)
+            + f", {value(total(setup))} in all"
+        ],
+    )
+    empty = Piles.empty(colours, 1, 0)
+    before = attrs.evolve(empty, indicator=Piles.symbolic(colours, 0, 0).indicator)
+    top = z3.Int("top_colour")
+    guard, after = end_round(before, top)
+    possible = [end_round(before, c)[0] for c in range(colours)]
+    held, left = total(before.indicator), total(after.indicator)
+
+    def show(value: Evaluate) -> list[str]:
+        return [
+            "indicator, pieces per colour: "
+            + " ".join(str(value(n)) for n in before.indicator)
+            + f"; round end taking {value(top)} (allowed {value(guard)}) leaves "
+            + " ".join(str(value(n)) for n in after.indicator),
+        ]
+
+    p.claim(
+        "step 5: a round end takes exactly one piece off the indicator (END-01), and one can "
+        "happen exactly while the indicator holds a piece",
+        [before.valid(), top >= 0, top < colours],
+        all_of(
+            z3.Implies(guard, all_of(left == held - 1, after.valid())),
+            (held >= 1) == any_of(*possible),
+        ),
+        show,
+    )
+    ends, pieces = z3.Ints("round_ends pieces_left")
+    p.claim(
+        f"step 5: so after k round ends {rounds} - k pieces are left: the game is over "
+        f"(END-02) after round end {rounds}, and not before",
+        [ends >= 0, pieces == rounds - ends, pieces >= 0],
+        (pieces == 0) == (ends == rounds),
+        {"round ends": ends, "pieces left": pieces},
+    )
+    tops = [z3.Int(f"round_end{k + 1}_top_colour") for k in range(rounds)]
+    states = [attrs.evolve(empty, indicator=setup)]
+    guards: list[Term] = []
+    for colour in tops:
+        allowed, later = end_round(states[-1], colour)
+        guards.append(allowed)
+        states.append(later)
+
+    def game(value: Evaluate) -> list[str]:
+        return [
+            f"space I colour {codes[value(first)]}; round ends take "
+            + " ".join(codes[value(t)] for t in tops),
+            "pieces left on the indicator: "
+            + " ".join(str(value(total(s.indicator))) for s in states),
+        ]
+
+    p.witness(
+        f"step 5: {rounds} round ends, each taking the top indicator piece, empty it",
+        [first >= 0, first < colours, *(all_of(t >= 0, t < colours) for t in tops), *guards],
+        total(states[-1].indicator) == 0,
+        game,
+        [first, *tops],
     )
 
 
@@ -194,7 +437,7 @@ def _rounds(p: Prover, players: int, pieces_most: int) -> int | None:
 def termination(p: Prover, scope: Scope, players: int) -> Bound:
     """Every round ends within a bounded number of turns, the game after round 6 (ROUND-01,
     ROUND-03, ROUND-04, TURN-01, TAKE-01, TAKE-02, TAKE-04, RESET-01, RESET-02, RUL-05,
-    PLACE-02, PLACE-03, DONE-05, END-01, END-02, END-03)."""
+    PLACE-02, PLACE-03, DONE-05, END-01, END-02, END-03, SETUP-08, FIG-10)."""
     fig = figures(scope)
     pieces_most = fig.capacity * fig.factories_for(players)
     _takes_shrink(p, scope)
@@ -210,17 +453,7 @@ def termination(p: Prover, scope: Scope, players: int) -> Bound:
         turns == most,
         [f"seat {s + 1}: {line}" for s, line in enumerate(plan)],
     )
-    # SETUP-08, FIG-10: the indicator starts with one piece per round; END-01: each round end
-    # takes one away; END-02: the game is over when it is empty.
-    ends = z3.Int("round_ends")
-    left = fig.rounds - ends
-    over = left == 0
-    p.claim(
-        f"the game is over exactly after {fig.rounds} round ends",
-        [ends >= 0, left >= 0],
-        over == (ends == fig.rounds),
-        {"round ends": ends},
-    )
+    _indicator(p, fig)
     return Bound(
         f"a round ends within {most} turns, the game within {fig.rounds * most}",
         {"round": most, "game": fig.rounds * most},

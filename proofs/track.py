@@ -66,6 +66,7 @@ def track_closed_form(p: Prover, scope: Scope) -> Bound:
     induction on the number of steps, for the engine's accounting of score and points lost."""
     names = ("base", "step", "form", "lost", "value")
     cases: dict[str, list[tuple[list[Term], Term, dict[str, Term]]]] = {k: [] for k in names}
+    witnesses: dict[str, tuple[str, Term]] = {}
     for track in tracks(scope):
         c = track.cycle
         vals = track.values[:c]
@@ -77,9 +78,10 @@ def track_closed_form(p: Prover, scope: Scope) -> Bound:
         start = [*track.premises, p0 >= 0, p0 < c]
         base = [*start, n >= 0, inv(n, pos, wraps)]
         show: dict[str, Term] = {"start": p0, "steps": n, "position": pos, "wraps": wraps}
-        cases["base"].append((start, inv(0, p0, 0), show))
+        cases["base"].append((start, inv(0, p0, 0), {"start": p0}))
         new_pos, new_wraps, wrapped = step(c, pos, wraps)
-        cases["step"].append((base, inv(n + 1, new_pos, new_wraps), show))
+        moved = {**show, "position after": new_pos, "wraps after": new_wraps}
+        cases["step"].append((base, inv(n + 1, new_pos, new_wraps), moved))
         cases["form"].append((base, all_of(pos == (p0 + n) % c, wraps == div(p0 + n, c)), show))
         # The engine's accounting of a step: B per wrap off the score at once (TRACK-03); the
         # points lost grow by B per wrap and by the change of the current space (TRACK-04).
@@ -94,17 +96,38 @@ def track_closed_form(p: Prover, scope: Scope) -> Bound:
             new_lost == BOTTOM * new_wraps - select(vals, new_pos) + select(vals, p0),
             new_score == -BOTTOM * new_wraps,
         )
-        cases["lost"].append((related, kept, {**show, "lost": lost}))
-        closed = lost == lost_after(track.values, p0 + n) - lost_after(track.values, p0)
+        accounts = {**moved, "lost": lost, "lost after": new_lost, "score after": new_score}
+        cases["lost"].append((related, kept, accounts))
         # With the two lemmas above (the closed form of position and wraps) as premises.
         proved = [pos == (p0 + n) % c, wraps == div(p0 + n, c), p0 % c == p0, div(p0, c) == 0]
-        cases["value"].append(([*related, *proved], closed, {**show, "lost": lost}))
+        form = lost_after(track.values, p0 + n) - lost_after(track.values, p0)
+        closed = lost == form
+        cases["value"].append(
+            ([*related, *proved], closed, {**show, "lost": lost, "L(s+n) - L(s)": form})
+        )
+        if not witnesses:  # the first track: its premises hold with a wrap, the goal attained
+            witnesses = {
+                "base": ("base: a start on the space above the bottom", p0 == c - 1),
+                "step": ("step: a step onto the bottom, back to the top", wrapped),
+                "form": ("form: a position after two wraps", wraps == 2),
+                "lost": ("lost: a step onto the bottom, 18 lost at once", wrapped),
+                "value": (
+                    "value: steps with a wrap, from the space above the bottom",
+                    all_of(wraps >= 1, p0 == c - 1),
+                ),
+            }
     p.claim_each("base: before any step, position + C*wraps = start", cases["base"])
     p.claim_each("a step keeps position + C*wraps = start + steps", cases["step"])
     p.claim_each("so position = (start+n) mod C, wraps = (start+n) div C", cases["form"])
     p.claim_each("a step keeps lost = 18*wraps - value[pos] + value[start]", cases["lost"])
     p.claim_each("so n steps from space s lose L(s+n) - L(s)", cases["value"])
     first = tracks(scope)[0]
+    concrete = concrete_tracks(scope)[0]
+    for key in names:  # non-vacuity: each claim's premises, for the first track, with a wrap
+        premises, goal, show = cases[key][0]
+        text, extra = witnesses[key]
+        fixed = [*premises, *_fix(first, concrete), extra]
+        p.witness(f"{text} (track {list(concrete)})", fixed, goal, show)
     c = first.cycle
     p0, n, pos, wraps = z3.Ints("start steps position wraps")
     p.witness(

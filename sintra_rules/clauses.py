@@ -27,6 +27,7 @@ import difflib
 import functools
 import re
 import sys
+import textwrap
 import tomllib
 import types
 import unicodedata
@@ -208,9 +209,11 @@ class Clause:
     alternatives: str | None = None
     line: int = 0
 
-    def render(self) -> str:
+    def render(self, spec: Spec | None = None) -> str:
         """The clause as a player reads it: ID, title, statement (for a ruling its question,
-        ruling, reasoning and rejected alternatives) and the rulebook passages it rests on.
+        ruling, reasoning and rejected alternatives), the rulebook passages it rests on and,
+        under ``Rulings:``, every ruling that cites it (:meth:`Spec.rulings_citing` of ``spec``,
+        default :func:`load_spec`), each with its ID, title and ruling.
 
         >>> print(get_clause("RESET-02").render())  # doctest: +ELLIPSIS
         RESET-02 — No reset from the leftmost strip
@@ -221,6 +224,10 @@ class Clause:
         Sources:
           EN 000:172 (B, Important)
           ...
+        <BLANKLINE>
+        Rulings:
+          RUL-05 — Reset when every remaining strip is already reachable
+            No. Action B is legal exactly when at least one strip remains in a slot to the left ...
         """
         status = "" if self.status == "active" else f", {self.status}"
         if self.replaced_by:
@@ -230,6 +237,13 @@ class Clause:
             out += ["", _plain(self.text)]
         if self.sources:
             out += ["", "Sources:", *(f"  {citation}" for citation in self.sources)]
+        rulings = (spec or load_spec()).rulings_citing(self.id)
+        if rulings:
+            out += ["", "Rulings:"]
+            for number, ruling in enumerate(rulings):
+                out += [""] if number else []
+                out.append(f"  {ruling.id} — {ruling.title}")
+                out += _reflow(_plain(ruling.ruling or ""), "    ")
         return "\n".join(out)
 
 
@@ -273,6 +287,17 @@ class Spec:
         if found is None:
             raise UnknownClause(clause_id, _unknown_reason(clause_id, self.by_id))
         return found
+
+    def rulings_citing(self, clause_id: str) -> tuple[Clause, ...]:
+        """The active rulings (index order) whose text or sources cite ``clause_id`` (see
+        :func:`cited_ids`; a ruling does not cite itself): the reverse of the citations a
+        ruling makes, so that a rule's readers find the rulings that refine it. An ID no ruling
+        cites, or an unknown one, gives ``()``.
+
+        >>> [ruling.id for ruling in load_spec().rulings_citing("TAKE-03")]
+        ['RUL-01']
+        """
+        return _citing_rulings(self).get(clause_id, ())
 
 
 def spec_dir() -> Path:
@@ -872,6 +897,64 @@ def _search_index(spec: Spec) -> tuple[tuple[Clause, str, _Fields], ...]:
         )
         out.append((clause, f" {' '.join(_tokens(clause.title))} ", fields))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _citing_rulings(spec: Spec) -> Mapping[str, tuple[Clause, ...]]:
+    """Per clause ID, the active rulings citing it in their text (all four parts) or their
+    sources' labels, in index order."""
+    found: dict[str, list[Clause]] = {}
+    for clause in spec.clauses:
+        if clause.kind != "ruling" or clause.status != "active":
+            continue
+        text = "\n".join([clause.text, *(citation.label for citation in clause.sources)])
+        for cited in sorted(cited_ids(text) - {clause.id}):
+            found.setdefault(cited, []).append(clause)
+    return types.MappingProxyType({key: tuple(value) for key, value in found.items()})
+
+
+def _reflow(text: str, indent: str, width: int = 100) -> list[str]:
+    """``text`` (plain, as :func:`_plain` leaves it) re-wrapped to ``width`` with ``indent``:
+    each paragraph and each ``- `` list item is refilled (an item's continuation lines aligned
+    under its text), blank lines between blocks are kept and a table row (``|``) is left as
+    written."""
+    blocks: list[list[str]] = []
+    current: list[str] | None = None
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            blocks.append([])
+            current = None
+        elif stripped.startswith("|"):
+            blocks.append([stripped])
+            current = None
+        elif stripped.startswith("- ") or current is None:
+            current = [stripped]
+            blocks.append(current)
+        else:
+            current.append(stripped)
+    out: list[str] = []
+    for block in blocks:
+        if not block:
+            if out and out[-1]:
+                out.append("")
+            continue
+        words = " ".join(block)
+        if words.startswith("|"):
+            out.append(indent + words)
+            continue
+        hang = indent + ("  " if words.startswith("- ") else "")
+        out += textwrap.wrap(
+            words,
+            width,
+            initial_indent=indent,
+            subsequent_indent=hang,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 def _wrap(ids: Iterable[str], indent: str, width: int = 100) -> list[str]:

@@ -4,26 +4,35 @@
 random), ``replay``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see ``sintra
 --help`` and ``sintra COMMAND --help``. ``python -m sintra_rules`` is the same command.
 
+``play`` and ``replay`` fold their lines to the terminal's width (at most :data:`MAX_WIDTH`
+characters, exactly that when the output is not a terminal) with a hanging indent, and colour
+the pieces when the output is a terminal and ``NO_COLOR`` is unset (``--color`` overrides).
+``replay`` also reads a golden playthrough (``tests/golden/*.json``) and checks every state's
+digest against it.
+
 Exit codes: 0 success; 1 a negative answer (an illegal action for ``explain``, no clause found
-by ``rule --search``, failures for ``soak``); 2 bad input (bad arguments, an unreadable or
-invalid file, any :class:`~sintra_rules.errors.SintraError`: its message is printed, no
-traceback).
+by ``rule --search``, failures for ``soak``, a state digest that differs from a golden
+playthrough's for ``replay``); 2 bad input (bad arguments, an unreadable or invalid file, any
+:class:`~sintra_rules.errors.SintraError`: its message is printed, no traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
 
 from sintra_rules import records
 from sintra_rules._version import __version__
 from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import Side
-from sintra_rules.errors import SintraError
+from sintra_rules.errors import RecordError, SintraError
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.render import (
     describe_action,
@@ -32,15 +41,33 @@ from sintra_rules.render import (
     render_state,
     render_summary,
     roman,
+    wrap_text,
 )
 from sintra_rules.rules import apply
+from sintra_rules.scoring import final_score
 from sintra_rules.state import GameState
 
-__all__ = ["NORMAL", "QUIET", "VERBOSE", "UsageError", "main", "show_game"]
+__all__ = [
+    "MAX_WIDTH",
+    "NORMAL",
+    "QUIET",
+    "VERBOSE",
+    "UsageError",
+    "main",
+    "output_width",
+    "show_game",
+    "use_colour",
+]
 
 #: How much of a game to show: only the result, turns and round ends, or every position.
 QUIET, NORMAL, VERBOSE = 0, 1, 2
+#: The widest line ``play`` and ``replay`` print, and their width when not on a terminal.
+MAX_WIDTH = 100
+_MIN_WIDTH = 40
+_COLOUR_CHOICES = ("auto", "always", "never")
 _DEFAULT_AGENTS = ("greedy", "random")
+#: Where the description of a turn starts on its line: two spaces, the notation, a space.
+_TURN_INDENT = " " * 12
 
 
 class UsageError(Exception):
@@ -80,51 +107,108 @@ def _read(path: str) -> str:
         raise UsageError(f"cannot read {path!r}: {reason}") from None
 
 
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
+
+
+def output_width(stream: TextIO | None = None) -> int:
+    """The width ``play`` and ``replay`` fold their lines to: when ``stream`` (default
+    ``sys.stdout``) is a terminal, its width (:func:`shutil.get_terminal_size`) capped at
+    :data:`MAX_WIDTH` (and at least 40); otherwise :data:`MAX_WIDTH`.
+
+    >>> import io
+    >>> output_width(io.StringIO())
+    100
+    """
+    if not _is_terminal(sys.stdout if stream is None else stream):
+        return MAX_WIDTH
+    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
+    return max(_MIN_WIDTH, min(MAX_WIDTH, columns))
+
+
+def use_colour(
+    choice: str = "auto", stream: TextIO | None = None, environ: Mapping[str, str] | None = None
+) -> bool:
+    """Whether to colour the pieces: ``"always"``, ``"never"``, or for ``"auto"`` when
+    ``stream`` (default ``sys.stdout``) is a terminal and ``NO_COLOR`` is unset or empty in
+    ``environ`` (default ``os.environ``), as https://no-color.org asks.
+
+    >>> import io
+    >>> use_colour("auto", io.StringIO()), use_colour("always", io.StringIO())
+    (False, True)
+    """
+    if choice not in _COLOUR_CHOICES:
+        raise ValueError(f"colour choice must be one of {', '.join(_COLOUR_CHOICES)}: {choice!r}")
+    if choice != "auto":
+        return choice == "always"
+    environ = os.environ if environ is None else environ
+    return _is_terminal(sys.stdout if stream is None else stream) and not environ.get("NO_COLOR")
+
+
 def show_game(
     initial: GameState,
     actions: Sequence[Action],
     names: Sequence[str],
     level: int = NORMAL,
     out: Callable[[str], None] = print,
+    *,
+    width: int | None = None,
+    colour: bool = False,
 ) -> GameState:
     """Print a game turn by turn from ``initial`` and return the last position.
 
     ``NORMAL``: the position at the start and at every round's end (END-01), a one-line summary
-    at each round's start, each turn in words with its notation (ENG-04) and the mover's new
-    score and broken glass value, then final scoring and the winners (FINAL-01, WIN-01 to
-    WIN-03). ``VERBOSE`` adds the position after every turn; ``QUIET`` prints only the result.
+    at each round's start, each turn in words with its notation (ENG-04) and, when they
+    change, the mover's new score and broken glass value, then final scoring and the winners
+    (FINAL-01, WIN-01 to WIN-03). After the game-ending turn the score shown is the one before
+    final scoring, the "in play" column of the final scoring table. ``VERBOSE`` adds the
+    position after every turn; ``QUIET`` prints only the result.
+
+    With ``width``, every line wider than that is folded (:func:`~sintra_rules.render.wrap_text`),
+    a turn's continuation lines aligned under its description; ``colour`` colours the pieces
+    of the positions (:func:`~sintra_rules.render.render_state`).
     """
+
+    def emit(text: str, indent: str | None = None) -> None:
+        out(text if width is None else wrap_text(text, width, indent))
+
     state = initial
     table = state.components
     if level >= NORMAL:
-        out(render_state(state, names))
+        emit(render_state(state, names, colour=colour))
     new_round = True
     for action in actions:
         if new_round and level >= NORMAL:
-            out("")
-            out(f"== {render_summary(state, names)}")
+            emit("")
+            emit(f"== {render_summary(state, names)}", "   ")
         seat = state.turn
         before = state
         mover = state.players[seat]
         line = f"  {action_to_text(action, table):<9} {describe_action(state, action, names)}"
         state = apply(state, action)
         moved = state.players[seat]
-        if (moved.score, moved.track) != (mover.score, mover.track) and not state.is_over:
-            line += f" -> {plural(moved.score, 'point')}, track {table.track[moved.track]}"
+        score = moved.score
+        if state.is_over:  # the turn's own score, without the final scoring (FINAL-01)
+            score -= final_score(table, state.side, moved).total
+        if (score, moved.track) != (mover.score, mover.track):
+            line += f" -> {plural(score, 'point')}, track {table.track[moved.track]}"
         new_round = len(state.indicator) != len(before.indicator)
         if level >= NORMAL:
-            out(line)
+            emit(line, _TURN_INDENT)
         if level >= VERBOSE or (new_round and level >= NORMAL):
-            out("")
+            emit("")
             if new_round:
-                out(f"End of round {roman(before.round)}.")
-            out(render_state(state, names))
+                emit(f"End of round {roman(before.round)}.")
+            emit(render_state(state, names, colour=colour))
     if level >= NORMAL:
-        out("")
+        emit("")
     if state.is_over:
-        out(render_outcome(state, names))
+        emit(render_outcome(state, names))
     else:
-        out(f"The game is not over: {render_summary(state, names)}")
+        emit(f"The game is not over: {render_summary(state, names)}")
     return state
 
 
@@ -149,12 +233,17 @@ def _play(args: argparse.Namespace) -> int:
     side: Side = args.side
     game = play_game(agents, side=side, seed=args.seed)
     names = [f"Player {seat + 1} ({agent.name})" for seat, agent in enumerate(agents)]
+    width = output_width()
     print(
-        f"sintra play: {len(agents)} players, board side {side}, seed {args.seed}: "
-        + " vs ".join(names)
+        wrap_text(
+            f"sintra play: {len(agents)} players, board side {side}, seed {args.seed}: "
+            + " vs ".join(names),
+            width,
+        )
     )
     print("")
-    show_game(game.initial, game.actions, names, QUIET if args.quiet else NORMAL)
+    level = QUIET if args.quiet else NORMAL
+    show_game(game.initial, game.actions, names, level, width=width, colour=use_colour(args.color))
     if args.record is not None:
         _write_record(args.record, game, side, args.seed)
     return 0
@@ -172,16 +261,140 @@ def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
     print(f"Game record written to {path}")
 
 
+def _json_kind(value: object) -> str:
+    """What a decoded JSON value is, for messages."""
+    if isinstance(value, dict):
+        if not value:
+            return "an empty JSON object"
+        keys = [json.dumps(key)[:30] for key in list(value)[:8]]
+        more = ", ..." if len(value) > len(keys) else ""
+        return f"a JSON object with the keys {', '.join(keys)}{more}"
+    if isinstance(value, list):
+        return "a JSON array"
+    if isinstance(value, str):
+        return "a JSON string"
+    if value is None or isinstance(value, bool):
+        return f"the JSON value {json.dumps(value)}"
+    return "a JSON number"
+
+
+def _strict_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
+def _not_a_number(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _load_game(text: str) -> tuple[records.GameRecord, list[str] | None]:
+    """The game record in ``text`` and, for a golden playthrough, its digests (ENG-04).
+
+    ``text`` is a ``sintra-game`` record, or a golden playthrough (the files of
+    ``tests/golden``: the record under ``"record"`` and the ``records.state_digest`` of every
+    state, set-up first, under ``"digests"``). Anything else is a
+    :class:`~sintra_rules.errors.RecordError` naming what was found.
+    """
+    try:
+        doc = json.loads(text, object_pairs_hook=_strict_pairs, parse_constant=_not_a_number)
+    except (ValueError, RecursionError):
+        doc = None  # malformed: the record loader says precisely what is wrong
+    expected = (
+        'a game record ("format": 1, "kind": "sintra-game") or a golden playthrough '
+        '("record" and "digests")'
+    )
+    if isinstance(doc, dict) and "format" not in doc and "kind" not in doc:
+        if "record" not in doc and "digests" not in doc:
+            raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
+        return _load_golden(doc)
+    if doc is not None and not isinstance(doc, dict):
+        raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
+    if isinstance(doc, dict) and doc.get("kind") == records.STATE_KIND:
+        raise RecordError(
+            "kind",
+            f"expected {expected}, found a state document ({records.STATE_KIND!r}, one "
+            "position; sintra explain reads those)",
+        )
+    return records.record_from_json(text), None
+
+
+def _load_golden(doc: dict[str, Any]) -> tuple[records.GameRecord, list[str]]:
+    """The record and digests of a golden playthrough, every field checked."""
+    for key in ("record", "digests"):
+        if key not in doc:
+            raise RecordError(
+                key,
+                'missing: a golden playthrough holds a game record under "record" and the '
+                'digest of every state under "digests"',
+            )
+    if not isinstance(doc["record"], dict):
+        raise RecordError("record", f"expected a game record, found {_json_kind(doc['record'])}")
+    try:
+        record = records.record_from_json(json.dumps(doc["record"]))
+    except RecordError as error:
+        field = "record" if error.field == "$" else f"record.{error.field}"
+        raise type(error)(field, error.reason) from None
+    digests = doc["digests"]
+    if not isinstance(digests, list):
+        raise RecordError("digests", f"expected an array of digests, found {_json_kind(digests)}")
+    for index, digest in enumerate(digests):
+        if not isinstance(digest, str):
+            raise RecordError(f"digests[{index}]", f"expected a string, found {_json_kind(digest)}")
+    if len(digests) != len(record.actions) + 1:
+        raise RecordError(
+            "digests",
+            f"{len(digests)} digests for {len(record.actions)} actions: a golden playthrough "
+            f"has one per state, the set-up's first ({len(record.actions) + 1})",
+        )
+    return record, digests
+
+
+def _digest_mismatch(
+    record: records.GameRecord, states: Sequence[GameState], digests: Sequence[str]
+) -> str | None:
+    """The first state whose ``records.state_digest`` differs from the golden file's, in
+    words with both digests; ``None`` when every state matches."""
+    for ply, (state, want) in enumerate(zip(states, digests, strict=True)):
+        got = records.state_digest(state)
+        if got != want:
+            after = (
+                "the set-up"
+                if ply == 0
+                else f"after action {action_to_text(record.actions[ply - 1])}"
+            )
+            return (
+                f"digest mismatch at ply {ply} ({after}): the engine's state differs from "
+                f"digests[{ply}] of the golden file\n"
+                f"  golden digest: {want}\n  engine digest: {got}"
+            )
+    return None
+
+
 def _replay(args: argparse.Namespace) -> int:
-    record = records.record_from_json(_read(args.record))
-    initial = records.replay(record)[0]
+    record, digests = _load_game(_read(args.record))
+    states = records.replay(record)
+    if digests is not None:
+        mismatch = _digest_mismatch(record, states, digests)
+        if mismatch is not None:
+            print(f"sintra replay: {args.record}: {mismatch}", file=sys.stderr)
+            return 1
     names = [f"Player {seat + 1}" for seat in range(record.players)]
+    width = output_width()
+    kind = "" if digests is None else "golden playthrough, "
     print(
-        f"sintra replay: {args.record}: {record.players} players, board side {record.side}, "
-        f"seed {record.seed}, {len(record.actions)} actions"
+        wrap_text(
+            f"sintra replay: {args.record}: {kind}{record.players} players, board side "
+            f"{record.side}, seed {record.seed}, {len(record.actions)} actions",
+            width,
+        )
     )
     print("")
-    show_game(initial, record.actions, names, VERBOSE if args.verbose else NORMAL)
+    level = VERBOSE if args.verbose else NORMAL
+    show_game(states[0], record.actions, names, level, width=width, colour=use_colour(args.color))
+    if digests is not None:
+        print(f"Golden digests: all {len(digests)} states match.")
     return 0
 
 
@@ -252,6 +465,18 @@ def _game_options(parser: argparse.ArgumentParser, players: int | None) -> None:
     parser.add_argument("--seed", type=_non_negative, default=0, help="game seed (default 0)")
 
 
+def _colour_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=_COLOUR_CHOICES,
+        default="auto",
+        help="colour the pieces: auto (on a terminal, unless NO_COLOR is set; the default), "
+        "always or never",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sintra",
@@ -269,11 +494,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--record", metavar="FILE", help="write the game record JSON to FILE")
     play.add_argument("--quiet", action="store_true", help="show only the result")
+    _colour_option(play)
     play.set_defaults(handler=_play)
 
     replay = sub.add_parser("replay", help="replay and show a saved game record")
-    replay.add_argument("record", metavar="RECORD", help="a game record JSON file")
+    replay.add_argument(
+        "record",
+        metavar="RECORD",
+        help="a game record JSON file, or a golden playthrough (its state digests are checked)",
+    )
     replay.add_argument("--verbose", action="store_true", help="the position after every turn")
+    _colour_option(replay)
     replay.set_defaults(handler=_replay)
 
     bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")

@@ -42,7 +42,9 @@ from sintra_rules.rules import legal_actions
 from sintra_rules.state import CENTRE, GameState, PlayerState, Strip, Window
 
 __all__ = [
+    "FACTORY_CAPACITY",
     "INVARIANTS",
+    "TOTAL_PIECES",
     "WRAP_COST",
     "Examination",
     "Invariant",
@@ -59,6 +61,11 @@ __all__ = [
 #: Points lost when a broken glass marker reaches the bottom space: the confirmed -18 of
 #: EN 000:203 (TRACK-03), written here rather than read from the engine's table.
 WRAP_COST = 18
+#: Pieces in the game (EN 000:36, COMP-01, FIG-02) and pieces a factory display holds when
+#: filled (EN 000:48, FIG-03): confirmed figures, written here rather than read from the
+#: engine's table, so that a table or engine that drifts from them is caught.
+TOTAL_PIECES = 100
+FACTORY_CAPACITY = 4
 _JOKER = "J"
 _T = TypeVar("_T")
 
@@ -470,10 +477,13 @@ def _pieces_conserved(state: GameState) -> Iterator[str]:
             yield f"{where} holds {counts}, not a count per colour"
         for colour, n in enumerate(counts):
             total[colour] += n
+    per_colour = TOTAL_PIECES // len(total)
+    if per_colour * len(total) != TOTAL_PIECES:
+        yield f"{len(total)} colours cannot share {TOTAL_PIECES} pieces equally"
     for colour, n in enumerate(total):
-        if n != table.pieces_per_colour:
+        if n != per_colour:
             name = table.colour_names[colour]
-            yield f"{n} {name} pieces in play, expected {table.pieces_per_colour}"
+            yield f"{n} {name} pieces in play, expected {per_colour}"
 
 
 @_state_invariant("TRACK-01", "TRACK-03", "TRACK-04", "SETUP-07")
@@ -501,8 +511,8 @@ def _factory_capacity(state: GameState) -> Iterator[str]:
     if len(state.factories) != expected:
         yield f"{len(state.factories)} factory displays, expected {expected}"
     for i, display in enumerate(state.factories):
-        if sum(display) > table.factory_capacity:
-            yield f"factory {i + 1} holds {sum(display)} pieces (capacity {table.factory_capacity})"
+        if sum(display) > FACTORY_CAPACITY:
+            yield f"factory {i + 1} holds {sum(display)} pieces (capacity {FACTORY_CAPACITY})"
 
 
 @_state_invariant("DONE-04", "DONE-05")

@@ -2,7 +2,8 @@
 
 Nothing here changes a state or decides a rule: the functions only describe what the state and
 the action hold, using the colour names of the state's component table (FIG-01). Output is
-plain text; pass ``colour=True`` to :func:`render_state` for ANSI-coloured piece letters.
+plain text; pass ``colour=True`` to :func:`render_state` for ANSI-coloured piece letters, and
+:func:`wrap_text` folds long lines to a terminal's width.
 
 >>> from sintra_rules.actions import take
 >>> from sintra_rules.setup import new_game
@@ -18,6 +19,7 @@ Round I (blue) | Player 1: 0 points, track 0 | Player 2: 0 points, track 0 | Pla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from sintra_rules.actions import Action, Reset, Take
@@ -33,6 +35,8 @@ __all__ = [
     "render_state",
     "render_summary",
     "roman",
+    "visible_width",
+    "wrap_text",
 ]
 
 _ROMAN = (
@@ -55,6 +59,8 @@ _ANSI = {
 }
 _ANSI_FALLBACK = ("36", "35", "33", "94", "92")
 _RESET = "\x1b[0m"
+_ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
+_PIECES = re.compile(r"( +)")
 
 
 def roman(number: int) -> str:
@@ -69,6 +75,58 @@ def roman(number: int) -> str:
             out.append(letters)
             number -= value
     return "".join(out)
+
+
+def visible_width(text: str) -> int:
+    """The number of characters ``text`` takes on a terminal: its length without ANSI colour
+    codes.
+
+    >>> visible_width("\x1b[34mB\x1b[0m b")
+    3
+    """
+    return len(_ANSI_CODE.sub("", text))
+
+
+def wrap_text(text: str, width: int, indent: str | None = None) -> str:
+    """``text`` with every line wider than ``width`` (:func:`visible_width`, so ANSI colour
+    codes take no room) folded at spaces, the continuation lines indented by ``indent``
+    (default: the line's own leading spaces and four more, a hanging indent).
+
+    Spaces inside a line (the columns of a table) are kept; a line is only ever broken at a
+    run of spaces, which is dropped, so a single word wider than ``width`` stays whole. Lines
+    that fit, and colour codes, are left exactly as they are.
+
+    >>> print(wrap_text("  3G-7  Player 2 takes 2 green; 1 breaks -> 0 points, track -1", 30))
+      3G-7  Player 2 takes 2
+          green; 1 breaks -> 0
+          points, track -1
+    >>> print(wrap_text("Key: @ glazier; b empty space", 20, indent="     "))
+    Key: @ glazier; b
+         empty space
+    """
+    return "\n".join(
+        folded for line in text.split("\n") for folded in _wrap_line(line, width, indent)
+    )
+
+
+def _wrap_line(line: str, width: int, indent: str | None) -> list[str]:
+    if visible_width(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    lead = line[: len(line) - len(body)]
+    hang = lead + "    " if indent is None else indent
+    pieces = _PIECES.split(body)  # word, spaces, word, spaces, ..., word
+    lines: list[str] = []
+    current, size = lead + pieces[0], len(lead) + visible_width(pieces[0])
+    for gap, word in zip(pieces[1::2], pieces[2::2], strict=True):
+        wide = visible_width(word)
+        if size + len(gap) + wide > width and word:
+            lines.append(current)
+            current, size = hang + word, len(hang) + wide
+        else:
+            current, size = current + gap + word, size + len(gap) + wide
+    lines.append(current)
+    return lines
 
 
 def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -201,9 +259,9 @@ def render_state(
         rest = ", ".join(table.colour_names[c] for c in state.indicator[1:]) or "none"
         lines.append(
             f"Round {roman(state.round)} of {roman(table.rounds)}: "
-            f"{paint(table.colour_names[rc], rc)} round (indicator pieces still to come: "
-            f"{rest}); board side {state.side}"
+            f"{paint(table.colour_names[rc], rc)} round; board side {state.side}"
         )
+        lines.append(f"Round indicator pieces still to come: {rest}")
         lines.append(f"{seats[state.turn]} to play; {seats[state.starter]} started this round")
     lines.append("Factory displays:")
     for index, display in enumerate(state.factories):

@@ -539,7 +539,6 @@ def _apply_take(
                 on_jokers = tuple(jl)
             new_strip = Strip(strip.strip_id, strip.side, tuple(filled), on_jokers)
         strips = (*strips[:target], new_strip, *strips[target + 1 :])
-        strips = (*strips[:target], new_strip, *strips[target + 1 :])
     moved = PlayerState(strips, glazier, windows, score, track, lost)
     players = (*state.players[:turn], moved, *state.players[turn + 1 :])
     if any(centre) or any(map(any, factories)):

@@ -1,14 +1,19 @@
 """The ``sintra`` command line (sintra_rules.cli), run in-process with captured output.
 
 The transcript of ``sintra play`` is checked against the rules by replaying the notation it
-prints (ENG-04) with the engine and comparing the final scores and winners it shows.
+prints (ENG-04) with the engine and comparing the final scores and winners it shows. The rulings
+``sintra rule`` shows are checked against ``spec/08-rulings.md`` read here, and ``sintra replay``
+of a golden playthrough against the digests the golden file holds.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import pickle
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from sintra_rules.bench import mid_game_state
-from sintra_rules.cli import main
+from sintra_rules.cli import main, use_colour
 from sintra_rules.notation import action_from_text
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome
@@ -24,6 +29,9 @@ from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 
 _TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "tests" / "golden" / "2A-greedy-random.json"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -41,6 +49,22 @@ def _replay_transcript(out: str, players: int, side: str, seed: int) -> GameStat
             assert match.group(2).startswith(f"Player {state.turn + 1}")
             state = apply(state, action_from_text(match.group(1)))
     return state
+
+
+def _turns(out: str) -> list[str]:
+    """Each turn line of a transcript with its continuation lines (indented 12 spaces) joined
+    back on, single-spaced."""
+    turns: list[str] = []
+    in_turn = False
+    for line in out.splitlines():
+        if _TURN.match(line):
+            turns.append(" ".join(line.split()))
+            in_turn = True
+        elif in_turn and line.startswith(" " * 12):
+            turns[-1] += " " + " ".join(line.split())
+        else:
+            in_turn = False
+    return turns
 
 
 def _final_rows(out: str) -> list[list[int]]:
@@ -277,3 +301,228 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     path.write_text("{}")
     code, _, err = _run(capsys, "explain", str(path), "R")
     assert code == 2 and err.startswith("sintra explain: error: format: ")
+
+
+def _page_rulings() -> dict[str, tuple[str, str, str]]:
+    """Per ruling of ``spec/08-rulings.md``: its title, its ``**Ruling.**`` part and its whole
+    block (heading to ``**Sources.**`` line), read from the page."""
+    text = (ROOT / "spec" / "08-rulings.md").read_text("utf-8")
+    out = {}
+    for heading in re.finditer(r"^### (RUL-\d\d) — (.+)$", text, re.MULTILINE):
+        end = text.index("\n", text.index("\n**Sources.**", heading.end()) + 1)
+        block = text[heading.end() : end]
+        ruling = block.split("**Ruling.**", 1)[1].split("**Reasoning.**", 1)[0]
+        out[heading[1]] = (heading[2], ruling, block)
+    return out
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[`*]", "", text).split())
+
+
+@pytest.mark.parametrize(
+    ("clause", "rulings"),
+    [
+        ("TAKE-03", ["RUL-01"]),  # only the first take from the centre takes the tile
+        ("PLACE-05", ["RUL-02", "RUL-04", "RUL-07"]),  # must-place: targets, empty slot, jokers
+        ("SETUP-01", []),  # factory displays: no ruling refines it
+    ],
+)
+def test_rule_shows_the_rulings_that_cite_the_clause(
+    capsys: pytest.CaptureFixture[str], clause: str, rulings: list[str]
+) -> None:
+    """``sintra rule ID`` ends with a ``Rulings:`` section listing every ruling whose text
+    cites the clause (the expectation is checked against the page first), each with its title
+    and its ruling as the page words it; a clause no ruling cites has no such section."""
+    page = _page_rulings()
+    assert [r for r, (_, _, block) in page.items() if re.search(rf"\b{clause}\b", block)] == (
+        rulings
+    )
+    code, out, _ = _run(capsys, "rule", clause)
+    assert code == 0 and out.startswith(f"{clause} — ")
+    if not rulings:
+        assert "Rulings:" not in out
+        return
+    section = out.split("\nRulings:\n", 1)[1]
+    assert re.findall(r"^  (RUL-\d\d) — (.+)$", section, re.MULTILINE) == [
+        (ruling, page[ruling][0]) for ruling in rulings
+    ]
+    for ruling in rulings:
+        assert f"{ruling} — {page[ruling][0]} {_words(page[ruling][1])}" in _words(section)
+
+
+def _golden() -> dict[str, object]:
+    doc: dict[str, object] = json.loads(GOLDEN.read_text("utf-8"))
+    return doc
+
+
+def test_replay_golden_playthrough_checks_every_digest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ENG-04: ``sintra replay`` reads a golden playthrough (tests/golden): it shows the game of
+    the record it wraps, exactly as replaying that record alone does, and ends by confirming
+    the digest of every state the file holds."""
+    doc = json.loads(GOLDEN.read_text("utf-8"))
+    record = doc["record"]
+    code, out, err = _run(capsys, "replay", str(GOLDEN))
+    assert code == 0 and err == ""
+    header, body = out.split("\n\n", 1)
+    assert " ".join(header.split()).startswith(
+        f"sintra replay: {GOLDEN}: golden playthrough, 2 players, board side A, seed 17, "
+    )
+    plain = tmp_path / "record.json"
+    plain.write_text(json.dumps(record))
+    code, alone, _ = _run(capsys, "replay", str(plain))
+    assert code == 0
+    digests = f"Golden digests: all {len(doc['digests'])} states match.\n"
+    assert body == alone.split("\n\n", 1)[1] + digests
+    assert [m.group(1) for m in map(_TURN.match, out.splitlines()) if m] == record["actions"]
+    state = _replay_transcript(out, record["players"], record["side"], record["seed"])
+    _check_result(out, state, ["Player 1", "Player 2"])
+
+
+@pytest.mark.parametrize("ply", [0, 12, 76])
+def test_replay_golden_digest_mismatch_names_the_ply(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, ply: int
+) -> None:
+    """A golden playthrough whose digest of one state differs from the engine's is exit 1 with
+    the ply (0 is the set-up), the action that led there and both digests, and no game shown."""
+    doc = json.loads(GOLDEN.read_text("utf-8"))
+    true = doc["digests"][ply]
+    doc["digests"][ply] = "0" * 64
+    path = tmp_path / "golden.json"
+    path.write_text(json.dumps(doc))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 1 and out == ""
+    after = "the set-up" if ply == 0 else f"after action {doc['record']['actions'][ply - 1]}"
+    assert err.startswith(f"sintra replay: {path}: digest mismatch at ply {ply} ({after}): ")
+    assert f"digests[{ply}]" in err
+    assert f"  golden digest: {'0' * 64}\n  engine digest: {true}\n" in err
+
+
+def test_replay_bad_golden_playthrough_names_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A golden playthrough with one digest too few, a bad action in its record or no record
+    is exit 2 naming the field (``record.`` before a field of the record)."""
+    path = tmp_path / "golden.json"
+    doc = json.loads(GOLDEN.read_text("utf-8"))
+    doc["digests"].pop()
+    path.write_text(json.dumps(doc))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("sintra replay: error: digests: 76 digests for 76 actions")
+    doc = json.loads(GOLDEN.read_text("utf-8"))
+    doc["record"]["actions"][4] = "9Q-1"
+    path.write_text(json.dumps(doc))
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith("sintra replay: error: record.actions[4]: ply 5: ")
+    del doc["record"]
+    path.write_text(json.dumps(doc))
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2 and err.startswith("sintra replay: error: record: missing")
+
+
+@pytest.mark.parametrize(
+    ("content", "field", "found"),
+    [
+        ("[1, 2]", "$", "found a JSON array"),
+        ("3", "$", "found a JSON number"),
+        ("{}", "$", "found an empty JSON object"),
+        ('{"name": "x", "counts": {"1": 5}}', "$", 'found a JSON object with the keys "name", '),
+        ("state", "kind", "found a state document ('sintra-state', one position"),
+        ("perft", "$", 'found a JSON object with the keys "name", "note", '),
+    ],
+)
+def test_replay_of_json_that_is_no_record_says_what_it_found(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, field: str, found: str
+) -> None:
+    """JSON that is neither a game record nor a golden playthrough (another value, an
+    unrelated object, a state document, a perft data file) is exit 2 naming what it holds."""
+    from sintra_rules.records import state_to_json
+
+    path = tmp_path / "other.json"
+    if content == "state":
+        content = state_to_json(new_game(2, seed=1))
+    elif content == "perft":
+        content = (ROOT / "tests" / "data" / "perft" / "mid-2B.json").read_text("utf-8")
+    path.write_text(content)
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"sintra replay: error: {field}: expected a game record ")
+    assert found in err
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 5)])
+def test_play_lines_fit_100_columns_without_colour_off_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, players: int, seed: int
+) -> None:
+    """Not on a terminal (captured output), ``sintra play`` prints no line wider than 100
+    characters and no ANSI escape code; the folded turns still replay to the end (ENG-04)."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code, out, _ = _run(capsys, "play", "--players", str(players), "--seed", str(seed))
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "\x1b" not in out
+    assert _replay_transcript(out, players, "A", seed).is_over
+
+
+def _tty(monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
+    """Make the captured stdout look like a terminal ``columns`` wide."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((columns, 24)))
+
+
+def test_play_on_a_terminal_is_coloured_and_fits_its_width(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal ``sintra play`` colours the pieces unless NO_COLOR is set or ``--color
+    never`` is given; the codes are the only difference. Lines fit a 72-column terminal, and
+    100 columns at most on a wider one."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, plain, _ = _run(capsys, "play", "--color", "never")
+    _tty(monkeypatch, 200)
+    _, coloured, _ = _run(capsys, "play")
+    assert "\x1b[" in coloured and _ANSI.sub("", coloured) == plain
+    assert _run(capsys, "play", "--color", "never")[1] == plain
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert _run(capsys, "play")[1] == plain
+    assert _run(capsys, "play", "--color", "always")[1] == coloured
+    _tty(monkeypatch, 72)
+    _, narrow, _ = _run(capsys, "play")
+    assert "\x1b" not in narrow
+    assert max(len(line) for line in narrow.splitlines()) <= 72
+    assert max(len(line) for line in plain.splitlines()) > 72
+    assert " ".join(narrow.split()) == " ".join(plain.split())
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_use_colour_follows_the_choice_the_terminal_and_no_color() -> None:
+    """``auto`` colours on a terminal when NO_COLOR is unset or empty (no-color.org);
+    ``always`` and ``never`` override both."""
+    assert use_colour("auto", _Terminal(), {}) is True
+    assert use_colour("auto", _Terminal(), {"NO_COLOR": ""}) is True
+    assert use_colour("auto", _Terminal(), {"NO_COLOR": "1"}) is False
+    assert use_colour("auto", io.StringIO(), {}) is False
+    assert use_colour("always", io.StringIO(), {"NO_COLOR": "1"}) is True
+    assert use_colour("never", _Terminal(), {}) is False
+
+
+def test_game_ending_turn_shows_the_score_before_final_scoring(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FINAL-01: every turn that changes the mover's score or broken glass value ends with
+    ``-> N points, track V``, the game-ending turn included: N is the score before final
+    scoring (the table's "in play" column) and V the marker's space after the turn."""
+    code, out, _ = _run(capsys, "play")
+    assert code == 0
+    state = _replay_transcript(out, 2, "A", 0)
+    last = _turns(out)[-1]
+    seat = int(last.split("Player ", 1)[1][0]) - 1
+    in_play = _final_rows(out)[seat][0]
+    track = state.components.track[state.players[seat].track]
+    assert last.endswith(f"-> {in_play} point{'' if abs(in_play) == 1 else 's'}, track {track}")

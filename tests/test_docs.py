@@ -82,6 +82,27 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
     assert result.failed == 0, f"{result.failed} example(s) of {name} failed (see the output)"
 
 
+def test_dispute_tutorial_runs_the_searches_and_a_track_wrap() -> None:
+    """The dispute tutorial's examples (run above) include a search in each edition's word for
+    the glazier and an explanation of a take that takes the marker past the bottom space, with
+    its expected output."""
+    page = DOCS / "tutorials" / "dispute.md"
+    items = PARSER.page_items(page.read_text("utf-8"))
+    found = [
+        ex
+        for item in items
+        if isinstance(item, PARSER.Example)
+        for ex in PARSER.examples(item, "dispute")
+    ]
+    sources = [example.source for example in found]
+    for word in ("glaszetter", "vitrier", "vidriero"):
+        assert f'main(["rule", "--search", "{word}"])\n' in sources, word
+    outputs = [" ".join(example.want.split()) for example in found]
+    wraps = [want for want in outputs if "-14 -> -18 (bottom) -> 0 -> -2" in want]
+    assert len(wraps) == 1
+    assert "the marker reached the bottom (-18) 1 time: -18" in wraps[0]
+
+
 def test_every_spec_page_is_in_the_site() -> None:
     """Each page of ``spec/`` has its stub under ``docs/spec/`` that includes it, so a new spec
     page cannot be left out of the site."""

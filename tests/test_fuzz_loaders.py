@@ -155,6 +155,50 @@ def _mutations(base: Any, data: st.DataObject) -> Any:
     return doc
 
 
+def field_name(path: Path) -> str:
+    """The documented spelling of a field path in a RecordError: ``players[1].strips[0].id``."""
+    text = ""
+    for key in path:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
+    return text
+
+
+def _retyped(base: Any, data: st.DataObject) -> tuple[Any, Path]:
+    """A copy of ``base`` with one value given a JSON type it never has there (not null, which
+    is a valid value of some fields: an empty window frame, a removed strip)."""
+    doc = copy.deepcopy(base)
+    path = data.draw(st.sampled_from(list(paths(doc))[1:]), label="path")
+    parent, key = get(doc, path[:-1]), path[-1]
+    old = parent[key]
+    others: list[Any] = [[old], {"value": old}, 1.5]
+    if not isinstance(old, str):
+        others.append(str(old))
+    if not isinstance(old, bool):
+        others.append(True)
+    parent[key] = data.draw(st.sampled_from(others), label="retyped")
+    return doc, path
+
+
+@given(st.sampled_from(STATE_BASES + RECORD_BASES), st.data())
+@MORE
+def test_wrong_types_are_reported_at_their_field(base: dict[str, Any], data: st.DataObject) -> None:
+    """ENG-04: a value of the wrong JSON type is always rejected, and the error names the
+    field itself, a field that contains it or one inside it (a missing key of an object
+    wrapped in another), never just the whole document or an unrelated field."""
+    doc, path = _retyped(base, data)
+    load = record_from_json if doc.get("kind") == "sintra-game" else state_from_json
+    text = json.dumps(doc)
+    try:
+        load(text)
+    except RecordError as error:
+        wrong = field_name(path)
+        containing = {field_name(path[:n]) for n in range(1, len(path) + 1)}
+        inside = error.field.startswith((f"{wrong}.", f"{wrong}["))
+        assert error.field in containing or inside, f"retyped {wrong}: {error}"
+    else:
+        raise AssertionError(f"loaded with {field_name(path)} retyped: {text[:200]}")
+
+
 @given(st.sampled_from(STATE_BASES), st.data())
 @MORE
 def test_mutated_state_documents(base: dict[str, Any], data: st.DataObject) -> None:

@@ -13,6 +13,7 @@ Three kinds of test:
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -85,6 +86,45 @@ def test_registry_cites_existing_clauses() -> None:
     for inv in INVARIANTS:
         assert inv.summary and inv.clauses
         assert set(inv.clauses) <= SPEC_IDS, inv
+
+
+#: What the checker may take from the engine: the types of a state and an action, the table's
+#: data, and ``legal_actions`` (which it checks against its own enumeration). Nothing that
+#: scores, moves the track or applies a rule.
+ALLOWED_ENGINE_IMPORTS = {
+    "sintra_rules.actions": {"Action", "Reset", "Take"},
+    "sintra_rules.components": {"ComponentTable"},
+    "sintra_rules.rules": {"legal_actions"},
+    "sintra_rules.state": {"CENTRE", "GameState", "PlayerState", "Strip", "Window"},
+}
+
+
+def test_checker_does_not_borrow_the_engines_rule_code() -> None:
+    """SCORE-01, DONE-02, DONE-06, TRACK-03, FINAL-01..05: the expectations of the invariants
+    are computed independently. The module imports from the engine only types, table data and
+    ``legal_actions``; it never imports ``scoring``, ``apply`` or a private rules helper, and
+    never calls a state method that derives a rule's result."""
+    path = Path(__file__).parents[1] / "sintra_rules" / "invariants.py"
+    tree = ast.parse(path.read_text("utf-8"))
+    borrowed: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names if alias.name.startswith("sintra")]
+            assert not modules, f"line {node.lineno}: import {modules}"
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sintra"):
+            assert node.module is not None
+            borrowed.setdefault(node.module, set()).update(a.name for a in node.names)
+    # Imports inside docstring examples are not code; only real imports are parsed above.
+    for module, names_used in borrowed.items():
+        allowed = ALLOWED_ENGINE_IMPORTS.get(module, set())
+        assert names_used <= allowed, f"{module}: {sorted(names_used - allowed)}"
+    called = {
+        node.func.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
+    forbidden = {"outcome", "final_score", "apply", "apply_traced", "leftmost_strip"}
+    assert not called & forbidden, sorted(called & forbidden)
 
 
 # ------------------------------------------------------------------ hand-computed steps

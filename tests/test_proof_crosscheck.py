@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from proofs.completion import completed
 from proofs.completion import window_points as model_window_points
-from proofs.conservation import Piles, whole_take
+from proofs.conservation import Piles, end_round, refill_draw, refill_from_tower, whole_take
 from proofs.endgame import leftover_points as model_leftover_points
 from proofs.endgame import ornament_bonus as model_ornament_bonus
 from proofs.endgame import side_b_bonus as model_side_b_bonus
@@ -40,7 +40,7 @@ from proofs.tables import (
     tracks,
     witness_table,
 )
-from proofs.termination import may_reset
+from proofs.termination import may_reset, schedule, setup_indicator
 from proofs.track import BOTTOM, lost_after, step
 from sintra_rules.actions import RESET, Action, Reset, Take, take
 from sintra_rules.components import ComponentTable, Side, components_from_mapping
@@ -420,6 +420,39 @@ def _keep(table: ComponentTable, strip: int, face: int, colour: int) -> int:
     return next(c for c in range(table.colours) if spaces[c])
 
 
+def _holds(table: ComponentTable, strip: int, face: int) -> list[int]:
+    """The colours a completed face can hold, so keep (DONE-03, PLACE-06)."""
+    spaces = table.side_spaces[strip][face]
+    return [c for c in range(table.colours) if spaces[c] or spaces[-1]]
+
+
+@given(st.sampled_from(SCOPES), st.data())
+def test_side_b_bonus_of_any_board_stays_within_the_proved_maximum(
+    scope: Scope, data: st.DataObject
+) -> None:
+    """Any board a game can leave: strips in any slots, any face up at setup but a joker face
+    (SETUP-03, SETUP-04), any windows filled and any colour kept from each completed face
+    (DONE-03 to DONE-05). The engine's final scoring never gives a side B bonus above the
+    proved maximum, and agrees with the model (FINAL-05, RUL-14); hypothesis steers towards
+    the largest bonus."""
+    table = shipped_table() if scope == "shipped" else witness_table()
+    high = _bound(f"side-b-bonus[{scope}]", "high")
+    windows = table.windows
+    slots = data.draw(st.permutations(range(windows)), label="strip per slot")
+    pieces = data.draw(st.lists(st.integers(0, 2), min_size=windows, max_size=windows))
+    tops, bottoms = [], []
+    for strip in slots:
+        up = data.draw(st.sampled_from([f for f in (0, 1) if not table.side_spaces[strip][f][-1]]))
+        tops.append(data.draw(st.sampled_from(_holds(table, strip, up))))
+        bottoms.append(data.draw(st.sampled_from(_holds(table, strip, 1 - up))))
+    frames = _windows(pieces, tops, bottoms)
+    board = PlayerState((None,) * windows, 0, tuple(frames), 0, 0, 0)
+    bonus = final_score(table, "B", board).bonus
+    target(float(bonus), label=f"side B bonus, {scope} table")
+    assert bonus == model_side_b_bonus(pieces, tops, bottoms, table.colours)
+    assert 0 <= bonus <= high
+
+
 @given(games())
 def test_strips_and_final_scores_stay_within_the_proved_bounds(game: Game) -> None:
     """Between turns no strip holds more than proved; every final score, leftover and side
@@ -511,6 +544,43 @@ def test_the_upper_bound_witness_is_scored_alike_by_the_engine(scope: Scope, sid
     assert sum(gains) + final == values["high"]
 
 
+def _breaking_game(players: int) -> tuple[GameState, int]:
+    """A whole game through :func:`apply` in which seat 0 breaks as much as it can: it starts
+    with no strip (a hand-made start: every piece it takes breaks, RUL-03, PLACE-04) and
+    always takes the most pieces on offer, the centre's first on a tie (TAKE-03: the tile's
+    step); the others take as few pieces as they can and reset whenever they may. Returns the
+    final position and the steps seat 0's marker took (TRACK-02)."""
+    state = set_strips(new_game(players, side="A", seed=0), 0, [])
+    steps = 0
+    while not state.is_over:
+        legal = legal_actions(state)
+        if state.turn:
+            state = apply(state, _prefer("reset", state, legal)[0])
+            continue
+        takes = [a for a in legal if isinstance(a, Take)]
+        action = max(takes, key=lambda a: (_taken(state, a), a.source == CENTRE))
+        steps += _taken(state, action) + (action.source == CENTRE and state.tile is None)
+        state = apply(state, action)
+    return state, steps
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_game_of_breaking_stays_above_the_lower_bound(players: int) -> None:
+    """Seat 0 breaks every piece it takes for a whole game: its final score is the points
+    lost via the track alone, as the closed form of its marker's steps says, and no lower
+    than the proved bound, with fewer steps than the proof allows (SCORE-01, FINAL-03,
+    TRACK-02 to TRACK-04, TAKE-03, PLACE-04). The bound is not tight: it lets one player
+    break every piece of every round."""
+    name = f"final-lower[shipped, {players} players]"
+    low, most = _bound(name, "low"), _bound(name, "steps")
+    end, steps = _breaking_game(players)
+    breaker = end.players[0]
+    table = shipped_table()
+    assert final_score(table, "A", breaker).bonus == 0
+    assert breaker.score == -breaker.points_lost == -lost_after(table.track, steps)
+    assert low <= breaker.score and steps <= most
+
+
 # --- conservation (COMP-01 and the transitions) ------------------------------------------------
 
 
@@ -545,17 +615,48 @@ def _placed(state: GameState, action: Take) -> int:
     return min(_taken(state, action), room)
 
 
+def _round_end(piles: Piles, before: GameState, after: GameState) -> Piles:
+    """The model's end of a round after the last take: the top indicator piece to the tower
+    (END-01, :func:`~proofs.conservation.end_round`), then, unless the game is over (END-02),
+    the refill as draws (:func:`~proofs.conservation.refill_draw`) of the pieces the engine
+    put on each display, the whole bag first and the tower into the bag only when a draw
+    finds the bag empty (END-03 to END-05, :func:`~proofs.conservation.refill_from_tower`).
+    Every guard must hold."""
+    capacity = before.components.factory_capacity
+    guard, piles = end_round(piles, before.indicator[0])
+    assert guard
+    if after.is_over:
+        return piles
+    wanted = [list(display) for display in after.factories]
+    while any(map(any, wanted)):
+        if not any(piles.bag):
+            guard, piles = refill_from_tower(piles)
+            assert guard
+        display, colour = next(
+            (d, c)
+            for d, counts in enumerate(wanted)
+            for c, n in enumerate(counts)
+            if n and piles.bag[c]
+        )
+        guard, piles = refill_draw(piles, display, colour, capacity)
+        assert guard
+        wanted[display][colour] -= 1
+    return piles
+
+
 @given(games())
 def test_every_transition_conserves_pieces_as_the_model_says(game: Game) -> None:
-    """After every action each colour still has 20 pieces (COMP-01), and a take that does not
-    end the round changes every place exactly as the model's whole take (TAKE-01, TAKE-02,
-    PLACE-01, PLACE-04, DONE-03 to DONE-05)."""
+    """After every action each colour still has 20 pieces (COMP-01), and every take changes
+    every place exactly as the model's whole take (TAKE-01, TAKE-02, PLACE-01, PLACE-04,
+    DONE-03 to DONE-05) followed, when it ends the round, by the model's end of round and
+    refill (ROUND-04, END-01 to END-05, SETUP-09): bag, tower, centre, displays, indicator,
+    and the mover's strips and windows, place by place."""
     table = shipped_table()
-    checked = 0
+    checked = ends = 0
     for s in game.steps:
         assert s.after.piece_counts() == (table.pieces_per_colour,) * table.colours
         a = s.action
-        if not isinstance(a, Take) or s.after.indicator != s.before.indicator:
+        if not isinstance(a, Take):
             continue
         seat = s.before.turn
         guard, model = whole_take(
@@ -568,8 +669,12 @@ def test_every_transition_conserves_pieces_as_the_model_says(game: Game) -> None
             sum(table.side_spaces[0][0]),
         )
         assert guard
+        if s.after.indicator != s.before.indicator:
+            model = _round_end(model, s.before, s.after)
+            ends += 1
         assert model == _piles(s.after, seat)
         checked += 1
+    assert ends == table.rounds
     target(float(checked), label="takes compared with the model")
 
 
@@ -624,6 +729,76 @@ def test_rounds_end_within_the_proved_number_of_turns(game: Game) -> None:
             if s.after.indicator == s.before.indicator:
                 shown = sum(s.before.centre) + sum(map(sum, s.before.factories))
                 assert sum(s.after.centre) + sum(map(sum, s.after.factories)) <= shown - 1
+
+
+def _longest_round(players: int) -> tuple[GameState, tuple[str, ...]]:
+    """Play the longest round of the termination proof through :func:`apply`: every display
+    holds 4 pieces of different colours, every player's glazier starts right of a strip, and
+    each player resets whenever it may (RESET-01) and otherwise takes a single piece (the
+    centre's, once a display has been taken, TAKE-01, TAKE-02) onto a strip right of its
+    leftmost one, so that it may reset again (PLACE-02, PLACE-03). Returns the position after
+    the round and each seat's turns (R reset, T take)."""
+    table = shipped_table()
+    codes = table.colour_codes
+    displays = [
+        "".join(codes[(d + k) % table.colours] for k in range(table.factory_capacity))
+        for d in range(table.factories_for(players))
+    ]
+    state = set_factories(bare(players, "A"), displays, tile=None)
+    for seat in range(players):
+        state = set_player(state, seat, glazier=1)
+    state = rebalance(state)
+    turns = [""] * players
+    indicator = state.indicator
+    while state.indicator == indicator:
+        seat = state.turn
+        legal = legal_actions(state)
+        if RESET in legal:
+            action: Action = RESET
+        else:
+            source = (
+                CENTRE
+                if any(state.centre)
+                else next(d for d, f in enumerate(state.factories) if any(f))
+            )
+            action = next(
+                a
+                for a in legal
+                if isinstance(a, Take)
+                and a.source == source
+                and _taken(state, a) == 1
+                and a.target is not None
+                and a.target >= 1
+            )
+        turns[seat] += "R" if action == RESET else "T"
+        state = apply(state, action)
+    return state, tuple(turns)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_longest_round_is_played_by_the_engine(players: int) -> None:
+    """The longest round of the termination proof is a real round: played through
+    :func:`apply`, it follows the proof's schedule turn for turn and lasts exactly the proved
+    number of turns, so the bound is tight (ROUND-03, ROUND-04, TURN-01, RESET-01, RESET-02,
+    TAKE-01, TAKE-02, PLACE-02, PLACE-03)."""
+    most = _bound(f"termination[shipped, {players} players]", "round")
+    table = shipped_table()
+    after, turns = _longest_round(players)
+    pieces = table.factory_capacity * table.factories_for(players)
+    assert turns == schedule(players, pieces)
+    assert sum(map(len, turns)) == most
+    assert len(after.indicator) == table.rounds - 1  # the round ended with its last take
+
+
+def test_the_setup_indicator_is_the_engines() -> None:
+    """The model's round indicator at setup (SETUP-08, FIG-10) holds, colour by colour, what
+    the engine's setup puts there, for every player count and many seeds."""
+    for players in (2, 3, 4):
+        for seed in range(50):
+            state = new_game(players, seed=seed)
+            colours = state.components.colours
+            engine = tuple(state.indicator.count(c) for c in range(colours))
+            assert engine == setup_indicator(colours, state.indicator[0])
 
 
 # --- the admissible tables are the validator's ---------------------------------------------------

@@ -10,6 +10,8 @@ import re
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sintra_rules.actions import CENTRE, RESET, Take
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
@@ -20,6 +22,8 @@ from sintra_rules.render import (
     render_outcome,
     render_state,
     render_summary,
+    visible_width,
+    wrap_text,
 )
 from sintra_rules.state import GameState
 from tests.positions import (
@@ -281,3 +285,48 @@ def test_render_outcome_needs_a_finished_game() -> None:
     """END-02: there is no outcome before the end of round 6."""
     with pytest.raises(ValueError, match="not over"):
         render_outcome(bare(2))
+
+
+_WORD = st.text(alphabet="abcxyz-0123456789>()", min_size=1, max_size=12)
+_LINE = st.builds(
+    lambda lead, words, gaps: (
+        " " * lead + "".join(w + " " * g for w, g in zip(words, gaps, strict=False)).rstrip()
+    ),
+    st.integers(0, 4),
+    st.lists(_WORD, min_size=1, max_size=30),
+    st.lists(st.integers(1, 3), min_size=30, max_size=30),
+)
+
+
+@given(line=_LINE, width=st.integers(20, 100), indent=st.sampled_from([None, "", "   ", " " * 12]))
+def test_wrap_text_folds_at_spaces_and_loses_nothing(
+    line: str, width: int, indent: str | None
+) -> None:
+    """A folded line: the first line starts as the original does, every continuation line
+    starts with the hanging indent (default: the line's own indent plus four spaces), no line
+    is wider than ``width`` unless it holds a single word, the words are the original's in
+    order, and a line that fits is left alone."""
+    folded = wrap_text(line, width, indent).split("\n")
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    hang = lead + "    " if indent is None else indent
+    assert folded[0].startswith(lead) and line.startswith(folded[0])
+    for piece in folded[1:]:
+        assert piece.startswith(hang) and not piece[len(hang) :].startswith(" ")
+    for piece in folded:
+        assert len(piece) <= width or len(piece.split()) == 1
+    assert " ".join(" ".join(folded).split()) == " ".join(line.split())
+    if len(line) <= width:
+        assert folded == [line]
+
+
+def test_wrap_text_ignores_colour_codes() -> None:
+    """ANSI colour codes take no room: a coloured text folds exactly where the plain one does,
+    and the codes are kept."""
+    state = _game_states()[2]
+    plain, coloured = render_state(state), render_state(state, colour=True)
+    assert max(visible_width(line) for line in coloured.splitlines()) > 60
+    for width in (40, 60, 100):
+        folded = wrap_text(coloured, width)
+        assert _ANSI.sub("", folded) == wrap_text(plain, width)
+        assert max(visible_width(line) for line in folded.splitlines()) <= width
+        assert folded.count("\x1b[") == coloured.count("\x1b[")

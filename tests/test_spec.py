@@ -338,6 +338,66 @@ def test_render_shows_title_statement_and_sources() -> None:
                 assert "\n" + marker.strip("*") in text, (clause.id, marker)
 
 
+@attrs.frozen
+class PageRuling:
+    """A ruling as page 08 writes it: ID, title, its ``**Ruling.**`` part and the IDs its
+    block (heading to ``**Sources.**`` line, itself excluded) mentions."""
+
+    id: str
+    title: str
+    ruling: str
+    cites: frozenset[str]
+
+
+def rulings_on_the_page() -> list[PageRuling]:
+    """Every ruling of ``spec/08-rulings.md``, read with this module's own parsing."""
+    text = (SPEC / "08-rulings.md").read_text("utf-8")
+    out = []
+    for heading in re.finditer(r"^### (\S+) — (.+)$", text, re.MULTILINE):
+        sources = text.index("\n**Sources.**", heading.end())
+        end = text.find("\n", sources + 1)
+        block = text[heading.end() : end if end >= 0 else len(text)]
+        ruling = block.split("**Ruling.**", 1)[1].split("**Reasoning.**", 1)[0]
+        cites = frozenset(ID_SHAPE.findall(block)) - {heading[1]}
+        out.append(PageRuling(heading[1], heading[2], ruling, cites))
+    return out
+
+
+def words(text: str) -> str:
+    """``text`` without markdown's backticks and asterisks, runs of whitespace as one space."""
+    return " ".join(re.sub(r"[`*]", "", text).split())
+
+
+def test_render_lists_the_rulings_that_cite_the_clause() -> None:
+    """Under ``Rulings:`` a clause's rendering names exactly the rulings of page 08 whose
+    question, ruling, reasoning, alternatives or sources cite it, in ID order, each as
+    ``ID — title`` followed by the words of its ruling; a clause no ruling cites has no such
+    section. Both kinds of clause exist."""
+    page = rulings_on_the_page()
+    assert len(page) == 20
+    cited = uncited = 0
+    for clause in load_spec().clauses:
+        text = clause.render()
+        citing = sorted((r for r in page if clause.id in r.cites), key=lambda r: r.id)
+        if not citing:
+            assert "\nRulings:\n" not in text, clause.id
+            uncited += 1
+            continue
+        cited += 1
+        assert text.count("\nRulings:\n") == 1, clause.id
+        section = text.split("\nRulings:\n", 1)[1]
+        heads = re.findall(r"^  (\S+) — (.+)$", section, re.MULTILINE)
+        assert heads == [(r.id, r.title) for r in citing], clause.id
+        shown = words(section)
+        for ruling in citing:
+            assert f"{ruling.id} — {ruling.title} {words(ruling.ruling)}" in shown, (
+                clause.id,
+                ruling.id,
+            )
+        assert all(len(line) <= 100 for line in section.splitlines()), clause.id
+    assert cited and uncited
+
+
 # --- validation ------------------------------------------------------------------------------
 
 

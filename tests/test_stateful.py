@@ -10,6 +10,8 @@ seed (ENG-02), then applies drawn rules in a drawn order:
   changed); the engine must accept it exactly when it is listed and exactly when the
   independent reading of :func:`sintra_rules.invariants.rule_breach` finds it legal; a rejected
   one raises :class:`IllegalAction` and leaves the state unchanged;
+* ``every_listed_action_applies`` (an invariant): every listed action, not only the drawn
+  one, applies and keeps every invariant (TURN-01, ENG-05);
 * ``replay_is_deterministic``: the same seed and actions give an equal state, hash and digest
   (ENG-02, ENG-03).
 
@@ -188,6 +190,18 @@ class GameMachine(RuleBasedStateMachine):
             assert legal_actions(self.state) == ()
             with pytest.raises(IllegalAction):
                 apply(self.state, RESET)
+
+    @invariant()
+    def every_listed_action_applies(self) -> None:
+        """TURN-01, ENG-05: not only the drawn one, every listed action applies to the current
+        state and keeps every transition invariant (the state invariants, costlier, are checked
+        on the states the machine goes on to play)."""
+        for action in legal_actions(self.state):
+            after = apply(self.state, action)
+            failures = examine(self.state, action, after).failures
+            assert not failures, f"after {action_to_text(action)}:\n" + "\n".join(
+                map(str, failures)
+            )
 
     @invariant()
     def centre_is_a_source(self) -> None:
