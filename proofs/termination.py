@@ -217,18 +217,20 @@ def _reset_facts(p: Prover, windows: int) -> None:
     removed = z3.Bool("strip_removed")
     placed = z3.Bool("pieces_placed")
 
-    def show_reset(value: Evaluate) -> list[str]:
+    def show_slots(value: Evaluate) -> str:
         slots = " ".join(str(value(has)) for has in present)
+        return f"strip in slots 1-{windows} (1 yes, 0 no): {slots}"
+
+    def show_reset(value: Evaluate) -> list[str]:
         return [
-            f"strip in slots 1-{windows} (1 yes, 0 no): {slots}",
+            show_slots(value),
             f"glazier above slot {value(glazier) + 1}, leftmost strip in slot "
             f"{value(leftmost) + 1}",
         ]
 
     def show_take(value: Evaluate) -> list[str]:
-        slots = " ".join(str(value(has)) for has in present)
         return [
-            f"strip in slots 1-{windows} (1 yes, 0 no): {slots}",
+            show_slots(value),
             f"glazier above slot {value(glazier) + 1}, target slot {value(target) + 1}, "
             f"pieces placed {value(placed)}, strip removed {value(removed)}",
         ]

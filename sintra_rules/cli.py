@@ -289,13 +289,10 @@ def _not_a_number(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _load_game(text: str) -> tuple[records.GameRecord, list[str] | None]:
-    """The game record in ``text`` and, for a golden playthrough, its digests (ENG-04).
-
-    ``text`` is a ``sintra-game`` record, or a golden playthrough (the files of
-    ``tests/golden``: the record under ``"record"`` and the ``records.state_digest`` of every
-    state, set-up first, under ``"digests"``). Anything else is a
-    :class:`~sintra_rules.errors.RecordError` naming what was found.
+def _load_game(text: str) -> tuple[records.GameRecord, records.GoldenPlaythrough | None]:
+    """The game record in ``text`` and, for a golden playthrough
+    (:func:`~sintra_rules.records.golden_from_json`), the playthrough itself (ENG-04).
+    Anything else is a :class:`~sintra_rules.errors.RecordError` naming what was found.
     """
     try:
         doc = json.loads(text, object_pairs_hook=_strict_pairs, parse_constant=_not_a_number)
@@ -308,7 +305,8 @@ def _load_game(text: str) -> tuple[records.GameRecord, list[str] | None]:
     if isinstance(doc, dict) and "format" not in doc and "kind" not in doc:
         if "record" not in doc and "digests" not in doc:
             raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
-        return _load_golden(doc)
+        golden = records.golden_from_json(text)
+        return golden.record, golden
     if doc is not None and not isinstance(doc, dict):
         raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
     if isinstance(doc, dict) and doc.get("kind") == records.STATE_KIND:
@@ -320,69 +318,23 @@ def _load_game(text: str) -> tuple[records.GameRecord, list[str] | None]:
     return records.record_from_json(text), None
 
 
-def _load_golden(doc: dict[str, Any]) -> tuple[records.GameRecord, list[str]]:
-    """The record and digests of a golden playthrough, every field checked."""
-    for key in ("record", "digests"):
-        if key not in doc:
-            raise RecordError(
-                key,
-                'missing: a golden playthrough holds a game record under "record" and the '
-                'digest of every state under "digests"',
-            )
-    if not isinstance(doc["record"], dict):
-        raise RecordError("record", f"expected a game record, found {_json_kind(doc['record'])}")
-    try:
-        record = records.record_from_json(json.dumps(doc["record"]))
-    except RecordError as error:
-        field = "record" if error.field == "$" else f"record.{error.field}"
-        raise type(error)(field, error.reason) from None
-    digests = doc["digests"]
-    if not isinstance(digests, list):
-        raise RecordError("digests", f"expected an array of digests, found {_json_kind(digests)}")
-    for index, digest in enumerate(digests):
-        if not isinstance(digest, str):
-            raise RecordError(f"digests[{index}]", f"expected a string, found {_json_kind(digest)}")
-    if len(digests) != len(record.actions) + 1:
-        raise RecordError(
-            "digests",
-            f"{len(digests)} digests for {len(record.actions)} actions: a golden playthrough "
-            f"has one per state, the set-up's first ({len(record.actions) + 1})",
-        )
-    return record, digests
-
-
-def _digest_mismatch(
-    record: records.GameRecord, states: Sequence[GameState], digests: Sequence[str]
-) -> str | None:
-    """The first state whose ``records.state_digest`` differs from the golden file's, in
-    words with both digests; ``None`` when every state matches."""
-    for ply, (state, want) in enumerate(zip(states, digests, strict=True)):
-        got = records.state_digest(state)
-        if got != want:
-            after = (
-                "the set-up"
-                if ply == 0
-                else f"after action {action_to_text(record.actions[ply - 1])}"
-            )
-            return (
-                f"digest mismatch at ply {ply} ({after}): the engine's state differs from "
-                f"digests[{ply}] of the golden file\n"
-                f"  golden digest: {want}\n  engine digest: {got}"
-            )
-    return None
-
-
 def _replay(args: argparse.Namespace) -> int:
-    record, digests = _load_game(_read(args.record))
+    record, golden = _load_game(_read(args.record))
     states = records.replay(record)
-    if digests is not None:
-        mismatch = _digest_mismatch(record, states, digests)
+    if golden is not None:
+        mismatch = records.golden_mismatch(golden, states)
         if mismatch is not None:
-            print(f"sintra replay: {args.record}: {mismatch}", file=sys.stderr)
+            after = "the set-up" if mismatch.action is None else f"after action {mismatch.action}"
+            print(
+                f"sintra replay: {args.record}: digest mismatch at ply {mismatch.ply} ({after}): "
+                f"the engine's state differs from digests[{mismatch.ply}] of the golden file\n"
+                f"  golden digest: {mismatch.expected}\n  engine digest: {mismatch.actual}",
+                file=sys.stderr,
+            )
             return 1
     names = [f"Player {seat + 1}" for seat in range(record.players)]
     width = output_width()
-    kind = "" if digests is None else "golden playthrough, "
+    kind = "" if golden is None else "golden playthrough, "
     print(
         wrap_text(
             f"sintra replay: {args.record}: {kind}{record.players} players, board side "
@@ -393,8 +345,8 @@ def _replay(args: argparse.Namespace) -> int:
     print("")
     level = VERBOSE if args.verbose else NORMAL
     show_game(states[0], record.actions, names, level, width=width, colour=use_colour(args.color))
-    if digests is not None:
-        print(f"Golden digests: all {len(digests)} states match.")
+    if golden is not None:
+        print(f"Golden digests: all {len(golden.digests)} states match.")
     return 0
 
 

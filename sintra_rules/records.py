@@ -51,7 +51,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -76,8 +76,12 @@ __all__ = [
     "FORMAT",
     "GAME_KIND",
     "STATE_KIND",
+    "DigestMismatch",
     "GameRecord",
+    "GoldenPlaythrough",
     "Result",
+    "golden_from_json",
+    "golden_mismatch",
     "record_from_json",
     "record_game",
     "record_to_json",
@@ -109,6 +113,9 @@ _STRIP_KEYS = ("id", "side", "filled", "jokers")
 _RECORD_KEYS = (*_HEADER, "players", "side", "seed", "actions", "result")
 _RESULT_KEYS = ("scores", "points_lost", "winners")
 _RNG = re.compile(r"[0-9a-f]{16}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+#: Descriptive fields a golden playthrough may hold besides ``record`` and ``digests``.
+_GOLDEN_INFO = ("name", "behaviour_version", "play", "events")
 _SIDES = ("A", "B")
 _CONFIG_FIELDS = {"COMP-02": "players", "SETUP-02": "side", "ENG-02": "seed"}
 
@@ -770,3 +777,97 @@ def record_game(
         actions=tuple(played),
         result=outcome(state) if state.is_over else None,
     )
+
+
+@attrs.frozen
+class GoldenPlaythrough:
+    """A golden playthrough (ENG-06): a game record and the :func:`state_digest` of every state
+    it passes through, the set-up's first, so that any change of the engine's behaviour shows
+    as the first state whose digest differs (the files of ``tests/golden``)."""
+
+    record: GameRecord
+    digests: tuple[str, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen
+class DigestMismatch:
+    """The first state of a golden playthrough whose digest differs: its ``ply`` (0 is the
+    set-up), the notation of the ``action`` that led to it (``None`` for the set-up), the
+    digest the file holds (``expected``) and the engine's (``actual``)."""
+
+    ply: int
+    action: str | None
+    expected: str
+    actual: str
+
+
+def golden_from_json(text: str, components: ComponentTable | None = None) -> GoldenPlaythrough:
+    """Load a golden playthrough: a JSON object with the game record under ``"record"`` (a
+    ``sintra-game`` document, checked as :func:`record_from_json` does) and one digest per state
+    under ``"digests"`` (64 lower-case hex digits each, ``len(actions) + 1`` of them); it may also
+    hold the descriptive fields ``name``, ``behaviour_version``, ``play`` and ``events``.
+
+    Raises :class:`RecordError` naming the field (a field of the record as ``record.<field>``).
+
+    >>> golden_from_json('{"digests": []}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.RecordError: record: missing (a golden playthrough holds a game record ...)
+    """
+    doc = _parse(text)
+    if not isinstance(doc, dict):
+        _fail("$", f"expected a golden playthrough (a JSON object), got {_show(doc)}")
+    for key in ("record", "digests"):
+        if key not in doc:
+            _fail(
+                key,
+                'missing (a golden playthrough holds a game record under "record" and the '
+                'digest of every state under "digests")',
+            )
+    for key in doc:
+        if key not in ("record", "digests", *_GOLDEN_INFO):
+            _fail(_at("$", key), "unknown field of a golden playthrough")
+    if not isinstance(doc["record"], dict):
+        _fail("record", f"expected a game record (a JSON object), got {_show(doc['record'])}")
+    try:
+        record = record_from_json(json.dumps(doc["record"]), components)
+    except RecordError as error:
+        field = "record" if error.field == "$" else f"record.{error.field}"
+        raise type(error)(field, error.reason) from None
+    digests = _list(doc["digests"], "digests")
+    for index, digest in enumerate(digests):
+        if not (isinstance(digest, str) and _DIGEST.fullmatch(digest)):
+            _fail(f"digests[{index}]", f"expected 64 lower-case hex digits, got {_show(digest)}")
+    if len(digests) != len(record.actions) + 1:
+        _fail(
+            "digests",
+            f"{len(digests)} digests for {len(record.actions)} actions: a golden playthrough "
+            f"has one per state, the set-up's first ({len(record.actions) + 1})",
+        )
+    return GoldenPlaythrough(record, digests)
+
+
+def golden_mismatch(
+    golden: GoldenPlaythrough,
+    states: Sequence[GameState] | None = None,
+    components: ComponentTable | None = None,
+) -> DigestMismatch | None:
+    """The first state of ``golden`` whose :func:`state_digest` differs from the one it holds,
+    or ``None`` when all match (ENG-02, ENG-06). ``states`` are those of :func:`replay` of its
+    record, computed when not given.
+
+    >>> from sintra_rules.setup import new_game
+    >>> golden = GoldenPlaythrough(record_game(2, "A", 7, []), ["0" * 64])
+    >>> golden_mismatch(golden).actual == state_digest(new_game(2, "A", 7))
+    True
+    """
+    table = _table(components)
+    states = replay(golden.record, table) if states is None else states
+    if len(states) != len(golden.digests):
+        raise ValueError(f"{len(states)} states for {len(golden.digests)} digests")
+    for ply, (state, expected) in enumerate(zip(states, golden.digests, strict=True)):
+        actual = state_digest(state)
+        if actual != expected:
+            action = None if ply == 0 else action_to_text(golden.record.actions[ply - 1], table)
+            return DigestMismatch(ply, action, expected, actual)
+    return None

@@ -28,11 +28,17 @@ from sintra_rules._version import BEHAVIOUR_VERSION
 from sintra_rules.actions import Action
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction, NotationError
+from sintra_rules.errors import RecordError
 from sintra_rules.invariants import examine
-from sintra_rules.notation import action_from_text
 from sintra_rules.perft import perft, position_after
-from sintra_rules.records import record_game, record_to_json, state_digest
+from sintra_rules.records import (
+    golden_from_json,
+    golden_mismatch,
+    record_game,
+    record_to_json,
+    replay,
+    state_digest,
+)
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
@@ -142,31 +148,25 @@ def golden_document(game: GoldenGame) -> dict[str, Any]:
 def compare_golden(doc: dict[str, Any]) -> str | None:
     """Replay a golden file; ``None`` when every state's digest matches, else a readable diff
     (first differing ply, both digests, the action) and the reminder of what a deliberate
-    change needs."""
+    change needs. The file is read by :func:`sintra_rules.records.golden_from_json`, the same
+    reader as ``sintra replay``'s."""
     name = doc["name"]
     if doc["behaviour_version"] != BEHAVIOUR_VERSION:
         return (
             f"{name}: recorded with BEHAVIOUR_VERSION {doc['behaviour_version']}, the engine is "
             f"version {BEHAVIOUR_VERSION}. {REMINDER}"
         )
-    record = doc["record"]
-    digests: list[str] = doc["digests"]
-    state = new_game(record["players"], record["side"], record["seed"])
-    texts: list[str] = record["actions"]
-    if len(digests) != len(texts) + 1:
-        return f"{name}: {len(digests)} digests for {len(texts)} actions (need one per state)"
-    if state_digest(state) != digests[0]:
-        return _diff(name, 0, "(set-up)", digests[0], state_digest(state))
-    for ply, text in enumerate(texts, 1):
-        try:
-            state = apply(state, action_from_text(text))
-        except (IllegalAction, NotationError) as error:
-            return f"{name}: ply {ply}: the recorded action {text} is now rejected: {error}. " + (
-                REMINDER
-            )
-        if state_digest(state) != digests[ply]:
-            return _diff(name, ply, text, digests[ply], state_digest(state))
-    if not state.is_over:
+    try:
+        golden = golden_from_json(json.dumps(doc))
+    except RecordError as error:  # an action now rejected, a result that changed, ...
+        return f"{name}: the golden file no longer loads: {error}. {REMINDER}"
+    states = replay(golden.record)
+    mismatch = golden_mismatch(golden, states)
+    if mismatch is not None:
+        action = "(set-up)" if mismatch.action is None else mismatch.action
+        return _diff(name, mismatch.ply, action, mismatch.expected, mismatch.actual)
+    if not states[-1].is_over:
+        texts = golden.record.actions
         return f"{name}: the game is not over after its {len(texts)} recorded actions. {REMINDER}"
     return None
 

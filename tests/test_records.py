@@ -40,6 +40,8 @@ from sintra_rules.components import Side
 from sintra_rules.notation import action_to_text
 from sintra_rules.records import (
     GameRecord,
+    golden_from_json,
+    golden_mismatch,
     record_from_json,
     record_game,
     record_to_json,
@@ -749,3 +751,70 @@ def test_record_versions() -> None:
         with pytest.raises(FormatVersionError) as info:
             record_from_json(record_edit(setter(key)(value)))
         assert info.value.field == key
+
+
+# ------------------------------------------------------------------ golden playthroughs
+
+GOLDEN_FILE = os.path.join(os.path.dirname(__file__), "golden", "3A-placing.json")
+
+
+def _golden_doc() -> dict[str, Any]:
+    with open(GOLDEN_FILE, encoding="utf-8") as handle:
+        doc: dict[str, Any] = json.load(handle)
+    return doc
+
+
+def test_golden_playthrough_loads_and_every_digest_matches() -> None:
+    """ENG-02, ENG-06: a golden file loads into its record and digests, and the digests are
+    those of the states the record replays to, computed here with hashlib from the canonical
+    JSON (not through the golden reader)."""
+    doc = _golden_doc()
+    golden = golden_from_json(json.dumps(doc))
+    assert [action_to_text(a) for a in golden.record.actions] == doc["record"]["actions"]
+    assert golden.digests == tuple(doc["digests"])
+    states = replay(golden.record)
+    for state, digest in zip(states, doc["digests"], strict=True):
+        canonical = state_to_dict(state)
+        canonical["components"] = {"digest": state.components.digest}
+        blob = json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode("ascii")
+        assert hashlib.sha256(blob).hexdigest() == digest
+    assert golden_mismatch(golden) is None
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(extra=1), "extra"),
+        (lambda d: d["digests"].__setitem__(3, "ABC"), "digests[3]"),
+        (lambda d: d["digests"].append(d["digests"][0]), "digests"),
+        (lambda d: d.update(digests={}), "digests"),
+        (lambda d: d["record"].update(seed=-1), "record.seed"),
+        (lambda d: d.update(record=[]), "record"),
+        (lambda d: d.pop("digests"), "digests"),
+    ],
+)
+def test_bad_golden_playthrough_names_the_field(
+    change: Callable[[dict[str, Any]], object], field: str
+) -> None:
+    """ENG-04: an unknown field, a digest that is not 64 lower-case hex digits, one digest too
+    many, a record field out of range or a missing part is a RecordError on that field."""
+    doc = _golden_doc()
+    change(doc)
+    with pytest.raises(RecordError) as caught:
+        golden_from_json(json.dumps(doc))
+    assert caught.value.field == field
+
+
+def test_golden_mismatch_names_the_first_differing_state() -> None:
+    """ENG-06: with two digests changed, the first is reported with the action before it."""
+    doc = _golden_doc()
+    true = doc["digests"][7]
+    doc["digests"][7] = doc["digests"][30] = "f" * 64
+    found = golden_mismatch(golden_from_json(json.dumps(doc)))
+    assert found is not None
+    assert (found.ply, found.action, found.expected, found.actual) == (
+        7,
+        doc["record"]["actions"][6],
+        "f" * 64,
+        true,
+    )
