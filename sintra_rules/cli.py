@@ -351,7 +351,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from sintra_rules.bench import run_bench
+    from sintra_rules.verify.bench import run_bench
 
     run_bench(seconds_per_config=args.seconds, seed=args.seed)
     return 0
@@ -385,7 +385,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _perft(args: argparse.Namespace) -> int:
-    from sintra_rules import perft
+    from sintra_rules.verify import perft
 
     state = perft.position_after(args.players, args.side, args.seed, args.plies)
     start = time.perf_counter()
@@ -400,7 +400,7 @@ def _perft(args: argparse.Namespace) -> int:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from sintra_rules import soak
+    from sintra_rules.verify import soak
 
     report = soak.run_soak(args.games, args.seed, workers=args.workers)
     print(report.summary())

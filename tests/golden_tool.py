@@ -10,7 +10,7 @@ A golden file holds one complete seeded game: the ``sintra-game`` record
 (``records.record_to_json``), the ``records.state_digest`` of every state from the set-up to the
 end (``len(actions) + 1`` digests), the engine's ``BEHAVIOUR_VERSION`` and the rare events the
 game shows (wraps of the broken glass track, refills of the bag from the tower, partial
-refills), counted by :func:`sintra_rules.invariants.examine`.
+refills), counted by :func:`sintra_rules.verify.invariants.examine`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,6 @@ from sintra_rules.actions import Action
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import Side
 from sintra_rules.errors import RecordError
-from sintra_rules.invariants import examine
-from sintra_rules.perft import perft, position_after
 from sintra_rules.records import (
     golden_from_json,
     golden_mismatch,
@@ -42,7 +40,9 @@ from sintra_rules.records import (
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
-from sintra_rules.soak import Policy, choose
+from sintra_rules.verify.invariants import examine
+from sintra_rules.verify.perft import perft, position_after
+from sintra_rules.verify.soak import Policy, choose
 
 ROOT = Path(__file__).parent
 GOLDEN_DIR = ROOT / "golden"
@@ -64,7 +64,7 @@ class GoldenGame:
     players: int
     side: Side
     seed: int
-    play: str  # "uniform", "placing" (sintra_rules.soak.choose) or "greedy-random"
+    play: str  # "uniform", "placing" (sintra_rules.verify.soak.choose) or "greedy-random"
     shows: tuple[str, ...] = ()
 
 
@@ -214,7 +214,7 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "shows as a failure naming the first differing ply, both digests and the action.",
             "",
             "Each file holds `name`, `behaviour_version` (ENG-06), `play` (who chose the "
-            "actions), `events` (counted by `sintra_rules.invariants.examine`), `record` (a "
+            "actions), `events` (counted by `sintra_rules.verify.invariants.examine`), `record` (a "
             "`sintra-game` document: players, side, seed, actions in the notation, result) and "
             "`digests` (one per state: the set-up, then after every action).",
             "",
@@ -226,7 +226,7 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "",
             "and review the diff. `python -m tests.golden_tool` (no option) only checks.",
             "",
-            "Play: `uniform` and `placing` are the policies of `sintra_rules.soak.choose` "
+            "Play: `uniform` and `placing` are the policies of `sintra_rules.verify.soak.choose` "
             "driven by SplitMix64 seeded with the game seed; `greedy-random` is "
             "`GreedyAgent(seed)` against `RandomAgent(seed + 1)` from `sintra_rules.agents`.",
             "",

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules.bench import mid_game_state
 from sintra_rules.cli import main, use_colour
 from sintra_rules.notation import action_from_text
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
+from sintra_rules.verify.bench import mid_game_state
 
 _TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -226,9 +226,9 @@ def test_python_dash_m_runs_the_cli() -> None:
 
 def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
     """TURN-01, ENG-05: depth 1 from a new game counts its legal actions; deeper counts are
-    those of :func:`sintra_rules.perft.perft` on the position after the random plies."""
-    from sintra_rules.perft import perft, position_after
+    those of :func:`sintra_rules.verify.perft.perft` on the position after the random plies."""
     from sintra_rules.rules import legal_actions
+    from sintra_rules.verify.perft import perft, position_after
 
     code, out, _ = _run(
         capsys, "perft", "--players", "3", "--side", "B", "--seed", "4", "--depth", "1"
@@ -246,7 +246,7 @@ def test_soak_summary_and_exit_codes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``sintra soak`` prints the soak report's summary; exit 0 without failures, 1 with."""
-    from sintra_rules import soak
+    from sintra_rules.verify import soak
 
     code, out, _ = _run(capsys, "soak", "--games", "2", "--seed", "1")
     assert code == 0

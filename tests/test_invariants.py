@@ -1,4 +1,4 @@
-"""The invariant checker itself (sintra_rules.invariants).
+"""The invariant checker itself (sintra_rules.verify.invariants).
 
 Three kinds of test:
 
@@ -22,11 +22,15 @@ from typing import Any
 import attrs
 import pytest
 
-from sintra_rules import soak
 from sintra_rules.actions import CENTRE, RESET, Action, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
-from sintra_rules.invariants import (
+from sintra_rules.rng import seed_state
+from sintra_rules.rules import apply, legal_actions
+from sintra_rules.setup import new_game
+from sintra_rules.state import GameState
+from sintra_rules.verify import soak
+from sintra_rules.verify.invariants import (
     INVARIANTS,
     WRAP_COST,
     InvariantFailure,
@@ -36,12 +40,8 @@ from sintra_rules.invariants import (
     expected_actions,
     rule_breach,
 )
-from sintra_rules.perft import position_after
-from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.soak import POLICIES, choose, game_plan, play_checked, run_soak
-from sintra_rules.state import GameState
+from sintra_rules.verify.perft import position_after
+from sintra_rules.verify.soak import POLICIES, choose, game_plan, play_checked, run_soak
 from tests.positions import (
     BLUE,
     GREEN,
@@ -104,7 +104,7 @@ def test_checker_does_not_borrow_the_engines_rule_code() -> None:
     are computed independently. The module imports from the engine only types, table data and
     ``legal_actions``; it never imports ``scoring``, ``apply`` or a private rules helper, and
     never calls a state method that derives a rule's result."""
-    path = Path(__file__).parents[1] / "sintra_rules" / "invariants.py"
+    path = Path(__file__).parents[1] / "sintra_rules" / "verify" / "invariants.py"
     tree = ast.parse(path.read_text("utf-8"))
     borrowed: dict[str, set[str]] = {}
     for node in ast.walk(tree):

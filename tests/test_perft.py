@@ -1,4 +1,4 @@
-"""Perft counts (sintra_rules.perft) against data files and an independent brute force.
+"""Perft counts (sintra_rules.verify.perft) against data files and an independent brute force.
 
 ``tests/data/perft/*.json`` hold, for fixed positions (set-up and mid-game, 2, 3 and 4 players,
 both sides, and positions where a round or the game ends inside the tree), the position's
@@ -9,7 +9,7 @@ So that the counts are not merely self-referential, depths 1 and 2 are recounted
 jokers, kept colour) and the reset are offered to ``apply`` and those it accepts are counted.
 The larger positions (the set-ups and the 2-player mid-game: 64 to 144 children, 8,100 to
 13,500 candidates each) are recounted at depth 2 with the independent enumeration of
-:func:`sintra_rules.invariants.expected_actions` instead, to keep the test fast.
+:func:`sintra_rules.verify.invariants.expected_actions` instead, to keep the test fast.
 Regenerate the data (after a deliberate, versioned change only) with
 ``python -m tests.golden_tool --write``.
 """
@@ -24,11 +24,11 @@ import pytest
 
 from sintra_rules.actions import CENTRE, RESET, Action, Take
 from sintra_rules.errors import IllegalAction
-from sintra_rules.invariants import expected_actions
-from sintra_rules.perft import perft, perft_divide, position_after
 from sintra_rules.records import state_digest
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.state import GameState
+from sintra_rules.verify.invariants import expected_actions
+from sintra_rules.verify.perft import perft, perft_divide, position_after
 from tests.golden_tool import PERFT_DIR, PERFT_POSITIONS, PerftPosition
 
 DATA: dict[str, dict[str, Any]] = {

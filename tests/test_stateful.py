@@ -5,17 +5,18 @@ seed (ENG-02), then applies drawn rules in a drawn order:
 
 * ``play_legal``: one drawn action of ``legal_actions`` (TURN-01, ENG-05);
 * ``play_many``: a run of random plies (uniform or "placing" play, see
-  :mod:`sintra_rules.soak`), so that runs reach refills, partial fills and the end of the game;
+  :mod:`sintra_rules.verify.soak`), so that runs reach refills, partial fills and the end of the
+  game;
 * ``try_action``: a drawn action from the full parameter ranges (or a legal one with one field
   changed); the engine must accept it exactly when it is listed and exactly when the
-  independent reading of :func:`sintra_rules.invariants.rule_breach` finds it legal; a rejected
-  one raises :class:`IllegalAction` and leaves the state unchanged;
+  independent reading of :func:`sintra_rules.verify.invariants.rule_breach` finds it legal; a
+  rejected one raises :class:`IllegalAction` and leaves the state unchanged;
 * ``every_listed_action_applies`` (an invariant): every listed action, not only the drawn
   one, applies and keeps every invariant (TURN-01, ENG-05);
 * ``replay_is_deterministic``: the same seed and actions give an equal state, hash and digest
   (ENG-02, ENG-03).
 
-After every step the transition and state invariants of :mod:`sintra_rules.invariants` hold,
+After every step the transition and state invariants of :mod:`sintra_rules.verify.invariants` hold,
 and the JSON round trip (``records.state_to_json``/``state_from_json``) and the notation round
 trip of every legal action are the identity (ENG-04).
 
@@ -42,14 +43,14 @@ from hypothesis.stateful import (
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
-from sintra_rules.invariants import check_state, examine, rule_breach
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.records import state_digest, state_from_json, state_to_json
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
-from sintra_rules.soak import choose
 from sintra_rules.state import CENTRE, GameState
+from sintra_rules.verify.invariants import check_state, examine, rule_breach
+from sintra_rules.verify.soak import choose
 
 #: Every Take field over (and a little beyond) its full range, and the reset (TURN-01).
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(

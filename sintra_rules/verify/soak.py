@@ -11,9 +11,10 @@ action is drawn with a SplitMix64 generator seeded by the game seed (ENG-02):
   on their strips, so bag and tower run low and partial refills (END-05) occur, which uniform
   play almost never produces.
 
-Before the first action and after every action :func:`~sintra_rules.invariants.check_state` and
-:func:`~sintra_rules.invariants.examine` run; after the end no action may apply (END-02). A game
-stops at its first failing step. A failure names its game so that
+Before the first action and after every action
+:func:`~sintra_rules.verify.invariants.check_state` and
+:func:`~sintra_rules.verify.invariants.examine` run; after the end no action may apply (END-02).
+A game stops at its first failing step. A failure names its game so that
 ``play_checked(GamePlan(...))`` reproduces it alone.
 
 >>> report = run_soak(6)
@@ -34,12 +35,12 @@ import attrs
 from sintra_rules.actions import RESET, Action, Reset, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction, NotationError
-from sintra_rules.invariants import INVARIANTS, check_state, examine
 from sintra_rules.notation import action_to_text
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
+from sintra_rules.verify.invariants import INVARIANTS, check_state, examine
 
 __all__ = [
     "CONFIGURATIONS",
