@@ -30,6 +30,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sintra_docs",
+    "sintra_desk",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -56,4 +57,6 @@ autodoc_default_options = {"members": True, "undoc-members": True, "show-inherit
 
 html_theme = "furo"
 html_title = f"sintra_rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["sintra.css"]
+html_favicon = "_static/favicon.svg"

@@ -1,0 +1,265 @@
+"""Sphinx extension of the dispute desk (``docs/desk.md``).
+
+* ``{sintra-desk}``: the desk's form, the notice on provisional figures and the ready-made
+  disputes (the positions of the dispute tutorial, ``docs/tutorials/dispute.md``, built by
+  running its examples, and a few rulings), computed at build time.
+* After an HTML build, :func:`package_desk` runs ``tools/build_desk.py`` (the Pyodide runtime
+  and the wheels of ``attrs`` and ``sintra_rules`` under ``_static/desk/``), copies
+  ``desk_runtime.py`` beside them and writes ``clauses.json``: every clause ID with the URL of
+  its anchor, for the links of the explanation.
+
+Nothing is fetched by the page at run time from anywhere but the site itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from doc_examples import run_until
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+logger = logging.getLogger(__name__)
+
+#: The ready-made disputes from the dispute tutorial: title, the name of the position in the
+#: tutorial's examples, the action, and the clauses it is about.
+TUTORIAL_DISPUTES = (
+    ("The rulebook's example: completing a strip", "position", "1G-6=Y", ("DONE-02", "DONE-06")),
+    ("Left of the glazier, keeping a piece", "position", "1G-1=G", ("PLACE-02", "DONE-01")),
+    ("May all the pieces break?", "position", "1O-x", ("PLACE-05", "RUL-03")),
+    ("A trip round the broken glass track", "wrap", "CP-5", ("RUL-10", "TRACK-03")),
+)
+
+
+def _ref(target: str, docname: str, text: str, reftype: str = "ref") -> addnodes.pending_xref:
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="std",
+        reftype=reftype,
+        reftarget=target,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+    )
+    ref += nodes.inline(text=text)
+    return ref
+
+
+def _tutorial_namespace() -> dict[str, Any]:
+    """The names the dispute tutorial's examples define (run in a scratch directory)."""
+    page = ROOT / "docs" / "tutorials" / "dispute.md"
+    text = page.read_text("utf-8")
+    namespace: dict[str, Any] = {"__name__": "docs.desk"}
+    here = os.getcwd()
+    try:
+        with tempfile.TemporaryDirectory() as scratch, contextlib.redirect_stdout(io.StringIO()):
+            os.chdir(scratch)
+            run_until(text, text.count("\n") + 1, namespace, str(page))
+    finally:
+        os.chdir(here)
+    return namespace
+
+
+def disputes() -> list[dict[str, Any]]:
+    """The ready-made disputes: ``title``, ``about`` (clause IDs), ``position`` (the text the
+    desk reads) and ``action`` (notation)."""
+    from desk_runtime import position_text
+
+    from sintra_rules import CENTRE, apply, legal_actions, new_game
+    from sintra_rules.notation import action_from_text, action_to_text
+
+    names = _tutorial_namespace()
+    found = [
+        {
+            "title": title,
+            "about": list(about),
+            "position": position_text(names[name]),
+            "action": act,
+        }
+        for title, name, act, about in TUTORIAL_DISPUTES
+    ]
+    # RUL-01: after Amanda's take, player 2 takes from the centre (with the tile), then Amanda
+    # takes from the centre again in the same round: legal, and no tile, no step.
+    position = names["position"]
+    state = apply(position, action_from_text("1G-6=Y", position.components))
+    for _ in range(2):
+        before = state
+        take = next(a for a in legal_actions(state) if getattr(a, "source", None) == CENTRE)
+        state = apply(state, take)
+    found.append(
+        {
+            "title": "Taking from the centre a second time in a round",
+            "about": ["RUL-01", "TAKE-03"],
+            "position": position_text(before),
+            "action": action_to_text(take, before.components),
+        }
+    )
+    found.append(
+        {
+            "title": "Resetting from the leftmost strip",
+            "about": ["RESET-02"],
+            "position": position_text(new_game(2, seed=7)),
+            "action": "R",
+        }
+    )
+    return found
+
+
+def _notice(docname: str) -> nodes.Node:
+    """The notice on provisional figures: which figures of the shipped table are provisional."""
+    from sintra_rules.components import default_components
+
+    table = default_components()
+    provisional = [name for name, prov in table.provenance.items() if prov.status == "provisional"]
+    box = nodes.admonition(classes=["warning", "desk-notice"])
+    box += nodes.title(text="Provisional figures")
+    para = nodes.paragraph()
+    if provisional:
+        para += nodes.Text(
+            f"{len(provisional)} of the printed figures the engine uses are provisional, not yet "
+            "checked against a physical copy of the game: "
+        )
+        for index, name in enumerate(provisional):
+            para += nodes.literal(text=name)
+            para += nodes.Text(", " if index < len(provisional) - 1 else ". ")
+        para += nodes.Text(
+            "Scores and explanations that depend on them may change when the real figures are "
+            "loaded; see "
+        )
+        para += _ref("provenance", docname, "where each figure comes from", reftype="doc")
+        para += nodes.Text(".")
+    else:
+        para += nodes.Text("Every figure of the shipped component table is confirmed.")
+    box += para
+    return box
+
+
+_FORM = """\
+<div id="sintra-desk" class="sintra-desk" data-state="loading" data-static="{static}">
+<p class="desk-status" id="desk-status" role="status">The desk needs JavaScript and loads the
+engine (about 13 MB, once) when the page opens.</p>
+<div class="desk-inputs">
+<label for="desk-position">Position (a <code>sintra-state</code> document, as
+<code>sintra explain</code> reads)</label>
+<textarea id="desk-position" rows="10" spellcheck="false" autocomplete="off"></textarea>
+<label for="desk-action">Action (notation, e.g. <code>1G-6=Y</code>, <code>CP-5</code>,
+<code>R</code>)</label>
+<div class="desk-row"><input id="desk-action" type="text" spellcheck="false"
+autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>Explain</button>
+</div>
+</div>
+<p class="desk-error" id="desk-error" role="alert" hidden></p>
+<h3>Explanation</h3>
+<pre class="desk-explanation" id="desk-explanation"></pre>
+<h3>The position</h3>
+<div class="desk-picture" id="desk-picture"></div>
+<details class="desk-after-box" id="desk-after-box" hidden><summary>After the action</summary>
+<div class="desk-picture" id="desk-after"></div></details>
+<h3 id="desk-legal-title">Legal actions</h3>
+<div class="desk-legal" id="desk-legal"></div>
+</div>
+<script type="application/json" id="desk-data">{data}</script>
+<script src="{static}desk.js"></script>
+"""
+
+
+class DeskDirective(SphinxDirective):
+    """The interactive dispute desk."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        docname = self.env.docname
+        try:
+            found = disputes()
+        except Exception as error:  # any failure of the tutorial's code is a build error
+            raise self.error(f"sintra-desk: {type(error).__name__}: {error}") from None
+        for path in (ROOT / "docs" / "tutorials" / "dispute.md", HERE / "desk_runtime.py"):
+            self.env.note_dependency(str(path))
+        static = "../" * docname.count("/") + "_static/desk/"
+        items = nodes.enumerated_list(classes=["desk-disputes"])
+        for number, dispute in enumerate(found):
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            button = (
+                f'<button type="button" class="desk-open" data-dispute="{number}" disabled>'
+                "Open</button> "
+            )
+            para += nodes.raw("", button, format="html")
+            para += nodes.strong(text=dispute["title"])
+            para += nodes.Text(f" ({dispute['action']}; ")
+            for index, clause in enumerate(dispute["about"]):
+                para += _ref(clause.lower(), docname, clause)
+                para += nodes.Text(", " if index < len(dispute["about"]) - 1 else ")")
+            item += para
+            items += item
+        data = json.dumps({"disputes": found}).replace("</", "<\\/")
+        form = _FORM.format(static=html.escape(static), data=data)
+        heading = nodes.rubric(text="Ready-made disputes")
+        return [_notice(docname), heading, items, nodes.raw("", form, format="html")]
+
+
+def package_desk(app: Sphinx, exception: Exception | None) -> None:
+    """After an HTML build: the desk's runtime, its Python side and the clause links."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from sintra_rules.clauses import load_spec
+
+    out = Path(app.outdir) / "_static" / "desk"
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(HERE / "desk_runtime.py", out / "desk_runtime.py")
+    labels = app.env.get_domain("std").labels  # type: ignore[attr-defined]
+    links = {}
+    for clause in load_spec(ROOT / "spec").clauses:
+        if clause.id.lower() in labels:
+            docname, anchor, _ = labels[clause.id.lower()]
+            links[clause.id] = f"{app.builder.get_target_uri(docname)}#{anchor}"
+    (out / "clauses.json").write_text(json.dumps(links, indent=0) + "\n", "utf-8")
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_desk
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    try:
+        build_desk.build(Path(app.outdir))
+    except build_desk.DeskError as error:
+        (out / "manifest.json").write_text(json.dumps({"error": str(error)}) + "\n", "utf-8")
+        message = f"sintra-desk: the desk's runtime is not packaged: {error}"
+        if os.environ.get("CI") == "true":
+            logger.warning(message)
+        else:
+            logger.info(message)
+
+
+def outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Re-read the desk page on every build: its disputes come from the engine's code."""
+    return [
+        doc
+        for doc in env.found_docs
+        if "{sintra-desk}" in Path(env.doc2path(doc)).read_text("utf-8")
+    ]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directive and the packaging step."""
+    app.add_directive("sintra-desk", DeskDirective)
+    app.connect("build-finished", package_desk)
+    app.connect("env-get-outdated", outdated)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,161 @@
+// The dispute desk: runs the sintra_rules engine in the browser with Pyodide.
+// Everything is loaded from this site (_static/desk/): the Pyodide runtime, the wheels of attrs
+// and sintra_rules (manifest.json), the desk's Python side (desk_runtime.py) and the clause
+// links (clauses.json). Nothing comes from a CDN.
+"use strict";
+(function () {
+  const script = document.currentScript;
+  const base = new URL(".", script.src); // .../_static/desk/
+  const root = new URL("../../", base); // the site's root
+  const desk = document.getElementById("sintra-desk");
+  const $ = (id) => document.getElementById(id);
+  const data = JSON.parse($("desk-data").textContent);
+  let runtime = null;
+  let links = {};
+
+  function status(text) {
+    $("desk-status").textContent = text;
+  }
+
+  function showError(error) {
+    const box = $("desk-error");
+    if (error) {
+      box.textContent = (error.field === "action" ? "Action: " : "Position: ") + error.message;
+      box.hidden = false;
+    } else {
+      box.textContent = "";
+      box.hidden = true;
+    }
+  }
+
+  // Text with every clause ID that has an anchor on the site turned into a link.
+  function linked(parent, text) {
+    parent.replaceChildren();
+    const pattern = /\b[A-Z]+-\d{2}\b/g;
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+      const href = links[match[0]];
+      if (!href) continue;
+      parent.append(text.slice(last, match.index));
+      const a = document.createElement("a");
+      a.href = new URL(href, root).href;
+      a.textContent = match[0];
+      a.className = "desk-clause";
+      parent.append(a);
+      last = match.index + match[0].length;
+    }
+    parent.append(text.slice(last));
+  }
+
+  function show(result) {
+    showError(result.error);
+    $("desk-picture").innerHTML = result.svg || "";
+    const legal = $("desk-legal");
+    legal.replaceChildren();
+    for (const notation of result.legal_actions) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "desk-action";
+      button.textContent = notation;
+      button.addEventListener("click", () => {
+        $("desk-action").value = notation;
+        run();
+      });
+      legal.append(button);
+    }
+    const count = result.legal_actions.length;
+    $("desk-legal-title").textContent =
+      result.to_move === null
+        ? "Legal actions: none (the game is over)"
+        : `Legal actions of player ${result.to_move}: ${count}`;
+    const explanation = $("desk-explanation");
+    explanation.dataset.legal = result.is_legal === null ? "" : String(result.is_legal);
+    explanation.dataset.clauses = result.clauses.join(" ");
+    linked(explanation, result.explanation || "");
+    const after = $("desk-after-box");
+    after.hidden = !result.after_svg;
+    $("desk-after").innerHTML = result.after_svg || "";
+  }
+
+  function run() {
+    if (!runtime) return;
+    const started = performance.now();
+    const answer = runtime.answer($("desk-position").value, $("desk-action").value);
+    show(JSON.parse(answer));
+    desk.dataset.answerMs = String(Math.round(performance.now() - started));
+    desk.dataset.answers = String(Number(desk.dataset.answers || "0") + 1);
+  }
+
+  function open(number) {
+    const dispute = data.disputes[number];
+    $("desk-position").value = dispute.position;
+    $("desk-action").value = dispute.action;
+    run();
+    $("desk-explanation").scrollIntoView({ block: "nearest" });
+  }
+
+  function loadScript(url) {
+    return new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = url;
+      tag.onload = resolve;
+      tag.onerror = () => reject(new Error(`cannot load ${url}`));
+      document.head.append(tag);
+    });
+  }
+
+  async function fetchOk(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`cannot load ${url}: ${response.status}`);
+    return response;
+  }
+
+  async function start() {
+    const started = performance.now();
+    status("Loading the engine (Python in the browser)…");
+    const manifest = await (await fetchOk(new URL("manifest.json", base))).json();
+    if (manifest.error) {
+      desk.dataset.state = "unavailable";
+      status(`The desk is not packaged in this build of the site: ${manifest.error}`);
+      return;
+    }
+    links = await (await fetchOk(new URL("clauses.json", base))).json();
+    await loadScript(new URL("pyodide/pyodide.js", base).href);
+    const pyodide = await globalThis.loadPyodide({
+      indexURL: new URL("pyodide/", base).href,
+    });
+    await pyodide.loadPackage(
+      manifest.wheels.map((name) => new URL(`wheels/${name}`, base).href),
+      { messageCallback: () => {} },
+    );
+    const glue = await (await fetchOk(new URL("desk_runtime.py", base))).text();
+    pyodide.FS.mkdirTree("/home/pyodide/desk");
+    pyodide.FS.writeFile("/home/pyodide/desk/desk_runtime.py", glue);
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/desk')");
+    runtime = pyodide.pyimport("desk_runtime");
+    const seconds = (performance.now() - started) / 1000;
+    desk.dataset.readyMs = String(Math.round(performance.now() - started));
+    for (const button of document.querySelectorAll(".desk-open, #desk-explain")) {
+      button.disabled = false;
+    }
+    desk.dataset.state = "ready";
+    status(
+      `Ready: sintra_rules runs in your browser (Pyodide ${manifest.pyodide}, ` +
+        `loaded in ${seconds.toFixed(1)} s). Open a dispute, or paste a position and type an action.`,
+    );
+    if (!$("desk-position").value) open(0);
+  }
+
+  for (const button of document.querySelectorAll(".desk-open")) {
+    button.addEventListener("click", () => open(Number(button.dataset.dispute)));
+  }
+  $("desk-explain").addEventListener("click", run);
+  $("desk-action").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") run();
+  });
+  start().catch((error) => {
+    desk.dataset.state = "failed";
+    status(`The engine could not be loaded: ${error.message}`);
+    console.error(error);
+  });
+})();
