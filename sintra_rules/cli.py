@@ -19,15 +19,15 @@ playthrough's for ``replay``); 2 bad input (bad arguments, an unreadable or inva
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from sintra_rules import records
+from sintra_rules._strict import Reader, describe_document
 from sintra_rules._version import __version__
 from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
@@ -261,42 +261,14 @@ def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
     print(f"Game record written to {path}")
 
 
-def _json_kind(value: object) -> str:
-    """What a decoded JSON value is, for messages."""
-    if isinstance(value, dict):
-        if not value:
-            return "an empty JSON object"
-        keys = [json.dumps(key)[:30] for key in list(value)[:8]]
-        more = ", ..." if len(value) > len(keys) else ""
-        return f"a JSON object with the keys {', '.join(keys)}{more}"
-    if isinstance(value, list):
-        return "a JSON array"
-    if isinstance(value, str):
-        return "a JSON string"
-    if value is None or isinstance(value, bool):
-        return f"the JSON value {json.dumps(value)}"
-    return "a JSON number"
-
-
-def _strict_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    keys = [key for key, _ in pairs]
-    if len(set(keys)) != len(keys):
-        raise ValueError("duplicate key")
-    return dict(pairs)
-
-
-def _not_a_number(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def _load_game(text: str) -> tuple[records.GameRecord, records.GoldenPlaythrough | None]:
     """The game record in ``text`` and, for a golden playthrough
     (:func:`~sintra_rules.records.golden_from_json`), the playthrough itself (ENG-04).
     Anything else is a :class:`~sintra_rules.errors.RecordError` naming what was found.
     """
     try:
-        doc = json.loads(text, object_pairs_hook=_strict_pairs, parse_constant=_not_a_number)
-    except (ValueError, RecursionError):
+        doc = Reader(RecordError).loads(text)
+    except RecordError:
         doc = None  # malformed: the record loader says precisely what is wrong
     expected = (
         'a game record ("format": 1, "kind": "sintra-game") or a golden playthrough '
@@ -304,11 +276,11 @@ def _load_game(text: str) -> tuple[records.GameRecord, records.GoldenPlaythrough
     )
     if isinstance(doc, dict) and "format" not in doc and "kind" not in doc:
         if "record" not in doc and "digests" not in doc:
-            raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
+            raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
         golden = records.golden_from_json(text)
         return golden.record, golden
     if doc is not None and not isinstance(doc, dict):
-        raise RecordError("$", f"expected {expected}, found {_json_kind(doc)}")
+        raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
     if isinstance(doc, dict) and doc.get("kind") == records.STATE_KIND:
         raise RecordError(
             "kind",

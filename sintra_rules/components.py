@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import attrs
 
+from sintra_rules._strict import Reader
 from sintra_rules.errors import ComponentTableError
 
 __all__ = [
@@ -217,16 +218,9 @@ def _fail(field: str, reason: str) -> ComponentTableError:
     return ComponentTableError(field, reason)
 
 
-def _int(field: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(field, f"must be a whole number, got {value!r}")
-    return value
-
-
-def _int_list(field: str, value: object) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise _fail(field, f"must be a list of whole numbers, got {value!r}")
-    return tuple(_int(f"{field}[{i}]", v) for i, v in enumerate(value))
+_read = Reader(ComponentTableError)
+_int = _read.integer
+_int_list = _read.integers
 
 
 def _figure(data: Mapping[str, Any], key: str) -> tuple[Any, Provenance]:
@@ -316,7 +310,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
         raise _fail("colours", f"colour names must be distinct, got {names}")
 
     # FIG-02 pieces
-    per = _int("pieces_per_colour", values["pieces_per_colour"])
+    per = _int(values["pieces_per_colour"], "pieces_per_colour")
     if per * len(codes) != _CONFIRMED_TOTAL_PIECES:
         raise _fail(
             "pieces_per_colour",
@@ -334,7 +328,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
             players = int(key)
         except ValueError:
             raise _fail("factories", f"{key!r} is not a player count") from None
-        factories.append((players, _int(f"factories.{key}", count)))
+        factories.append((players, _int(count, f"factories.{key}")))
     factories.sort()
     if dict(factories) != _CONFIRMED_FACTORIES:
         raise _fail(
@@ -342,7 +336,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
             "must be 5 / 7 / 9 displays for 2 / 3 / 4 players (EN 000:11-16), "
             f"got {dict(factories)}",
         )
-    capacity = _int("factory_capacity", values["factory_capacity"])
+    capacity = _int(values["factory_capacity"], "factory_capacity")
     if capacity != _CONFIRMED_CAPACITY:
         raise _fail(
             "factory_capacity", f"must be {_CONFIRMED_CAPACITY} (EN 000:48), got {capacity}"
@@ -352,7 +346,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
     window_values: dict[str, tuple[int, ...]] = {}
     for side in ("A", "B"):
         field = f"window_values.{side}"
-        vals = _int_list(field, values[field])
+        vals = _int_list(values[field], field)
         if len(vals) != _CONFIRMED_WINDOWS:
             raise _fail(
                 field, f"the board has {_CONFIRMED_WINDOWS} windows, got {len(vals)} values"
@@ -373,7 +367,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
     ornaments: list[tuple[int, ...]] = []
     seen: set[int] = set()
     for i, orn in enumerate(orns):
-        wins = _int_list(f"ornaments[{i}]", orn)
+        wins = _int_list(orn, f"ornaments[{i}]")
         if len(wins) != 2:
             raise _fail(
                 f"ornaments[{i}]",
@@ -388,7 +382,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
         ornaments.append(tuple(w - 1 for w in wins))
 
     # FIG-07 ornament points
-    points = _int_list("ornament_points", values["ornament_points"])
+    points = _int_list(values["ornament_points"], "ornament_points")
     if points != _CONFIRMED_ORNAMENT_POINTS:
         raise _fail(
             "ornament_points",
@@ -397,7 +391,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
         )
 
     # FIG-08 track
-    track = _int_list("track", values["track"])
+    track = _int_list(values["track"], "track")
     if not track or track[-1] != _CONFIRMED_TRACK_BOTTOM:
         got = track[-1] if track else "nothing"
         raise _fail("track", f"must end at {_CONFIRMED_TRACK_BOTTOM} (EN 000:203), got {got}")
@@ -413,7 +407,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
         if v not in track:
             raise _fail("track", f"must contain the space {v} (EN 000:200)")
 
-    rounds = _int("rounds", values["rounds"])
+    rounds = _int(values["rounds"], "rounds")
     if rounds != _CONFIRMED_ROUNDS:
         raise _fail("rounds", f"the game has {_CONFIRMED_ROUNDS} rounds (EN 000:58), got {rounds}")
 
@@ -487,6 +481,12 @@ def load_components(path: str | os.PathLike[str]) -> ComponentTable:
     except (ValueError, UnicodeDecodeError) as exc:
         raise _fail("$", f"not valid TOML/JSON: {exc}") from None
     return components_from_mapping(data)
+
+
+def table_or_default(components: ComponentTable | None) -> ComponentTable:
+    """``components``, or the shipped table (:func:`default_components`) when it is ``None``:
+    the default of every ``components`` argument of the package."""
+    return default_components() if components is None else components
 
 
 @functools.cache

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sintra_rules.actions import RESET, Action, Reset, Take, take
-from sintra_rules.components import ComponentTable, default_components
+from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.errors import NotationError
 from sintra_rules.state import CENTRE
 
@@ -58,10 +58,6 @@ _BREAK = "x"
 _DASH = "-"
 _JOKERS = "*"
 _KEEP = "="
-
-
-def _table(components: ComponentTable | None) -> ComponentTable:
-    return default_components() if components is None else components
 
 
 def _bounds(table: ComponentTable) -> tuple[int, int, int]:
@@ -93,7 +89,7 @@ def action_to_text(action: Action, components: ComponentTable | None = None) -> 
     shown = repr(action)
     if not isinstance(action, Take):
         raise NotationError(shown, "not an action (expected a Take or a Reset)")
-    table = _table(components)
+    table = table_or_default(components)
     factories, slots, spaces = _bounds(table)
     codes = table.colour_codes
     source, colour, target, jokers, keep = (
@@ -206,7 +202,7 @@ range 1..5 (omit '*N' when no piece goes on a joker space)
         return RESET
     if text == _RESET.lower():
         raise NotationError(text, f"a reset is written {_RESET!r} (capital)")
-    table = _table(components)
+    table = table_or_default(components)
     factories, slots, spaces = _bounds(table)
     parser = _Parser(text, table)
     first = parser.peek()

@@ -52,13 +52,14 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import attrs
 
+from sintra_rules._strict import Reader, describe, json_path
 from sintra_rules._version import BEHAVIOUR_VERSION
 from sintra_rules.actions import Action
-from sintra_rules.components import ComponentTable, Side, default_components
+from sintra_rules.components import ComponentTable, Side, table_or_default
 from sintra_rules.errors import (
     ConfigurationError,
     FormatVersionError,
@@ -118,6 +119,7 @@ _DIGEST = re.compile(r"[0-9a-f]{64}")
 _GOLDEN_INFO = ("name", "behaviour_version", "play", "events")
 _SIDES = ("A", "B")
 _CONFIG_FIELDS = {"COMP-02": "players", "SETUP-02": "side", "ENG-02": "seed"}
+_read = Reader(RecordError)
 
 
 def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
@@ -277,85 +279,14 @@ def record_to_json(
 
 
 def _table(components: ComponentTable | None) -> ComponentTable:
-    if components is None:
-        return default_components()
-    if not isinstance(components, ComponentTable):
-        raise RecordError("components", f"expected a ComponentTable, got {_show(components)}")
-    return components
-
-
-def _fail(path: str, reason: str) -> NoReturn:
-    raise RecordError(path, reason)
-
-
-def _show(value: object) -> str:
-    """A short description of a decoded value for messages (safe for any nesting or size)."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    if isinstance(value, int):
-        return str(value) if -(10**15) < value < 10**15 else "a very large number"
-    if isinstance(value, float):
-        return f"the fraction {value!r}"
-    if isinstance(value, str):
-        text = json.dumps(value)
-        short = text if len(text) <= 30 else text[:26] + '..."'
-        return f"the string {short}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a Python {type(value).__name__}"
-
-
-def _at(path: str, key: object) -> str:
-    """The JSON path of ``key`` inside the object at ``path``."""
-    if isinstance(key, str) and key.isidentifier() and key.isascii() and len(key) <= 30:
-        name = key
-    else:
-        name = f"[{_show(key)}]"
-    if path == "$":
-        return name
-    return f"{path}{name}" if name.startswith("[") else f"{path}.{name}"
-
-
-def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_show(value)}")
-    for key in keys:
-        if key not in value:
-            _fail(_at(path, key), "missing")
-    for key in value:
-        if key not in keys:
-            _fail(_at(path, key), f"unknown field (expected only {', '.join(keys)})")
-    return value
-
-
-def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        _fail(path, f"expected a whole number, got {_show(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"{'' if low is None else low}..{'' if high is None else high}"
-        _fail(path, f"{_show(value)} is out of range {bounds}")
-    return value
-
-
-def _str(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        _fail(path, f"expected a string, got {_show(value)}")
-    return value
-
-
-def _list(value: object, path: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list):
-        _fail(path, f"expected an array, got {_show(value)}")
-    if length is not None and len(value) != length:
-        _fail(path, f"expected {length} entries, got {len(value)}")
-    return value
+    if components is not None and not isinstance(components, ComponentTable):
+        raise RecordError("components", f"expected a ComponentTable, got {describe(components)}")
+    return table_or_default(components)
 
 
 def _colour(value: object, path: str, codes: tuple[str, ...]) -> Colour:
     if value not in codes or not isinstance(value, str):
-        _fail(path, f"expected a colour code ({' '.join(codes)}), got {_show(value)}")
+        _read.fail(path, f"expected a colour code ({' '.join(codes)}), got {describe(value)}")
     return codes.index(value)
 
 
@@ -364,61 +295,38 @@ def _optional_colour(value: object, path: str, codes: tuple[str, ...]) -> Colour
 
 
 def _seat(value: object, path: str, players: int) -> int:
-    return _int(value, path, 0, players - 1)
+    return _read.integer(value, path, 0, players - 1)
 
 
 def _counts_from(value: object, path: str, table: ComponentTable) -> tuple[int, ...]:
     codes = table.colour_codes
-    obj = _object(value, path, codes)
-    return tuple(_int(obj[code], _at(path, code), 0, table.pieces_per_colour) for code in codes)
-
-
-def _parse(text: object) -> Any:
-    """Decode JSON text strictly: no NaN/Infinity, no duplicate keys, bounded nesting."""
-    if not isinstance(text, str):
-        _fail("$", f"expected JSON text (a str), got {_show(text)}")
-
-    def constant(name: str) -> NoReturn:
-        _fail("$", f"{name} is not a JSON number")
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in items:
-            if key in out:
-                _fail("$", f"duplicate key {_show(key)}")
-            out[key] = value
-        return out
-
-    try:
-        return json.loads(text, parse_constant=constant, object_pairs_hook=pairs)
-    except RecordError:
-        raise
-    except RecursionError:
-        _fail("$", "not a valid document: nested too deeply")
-    except ValueError as error:  # JSONDecodeError, or an integer too long to convert
-        _fail("$", f"not valid JSON (truncated or malformed): {error}")
+    obj = _read.fields(value, path, codes)
+    return tuple(
+        _read.integer(obj[code], json_path(path, code), 0, table.pieces_per_colour)
+        for code in codes
+    )
 
 
 def _check_header(doc: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
     """Check format, kind and behaviour version (in that order) before any other field."""
     if not isinstance(doc, dict):
-        _fail("$", f"expected a JSON object, got {_show(doc)}")
+        _read.fail("$", f"expected a JSON object, got {describe(doc)}")
     if "format" not in doc:
-        _fail("format", "missing")
-    version = _int(doc["format"], "format")
+        _read.fail("format", "missing")
+    version = _read.integer(doc["format"], "format")
     if version != FORMAT:
         raise FormatVersionError(
-            "format", f"unknown format {_show(version)} (this library reads format {FORMAT})"
+            "format", f"unknown format {describe(version)} (this library reads format {FORMAT})"
         )
     if doc.get("kind") != kind:
-        got = _show(doc["kind"]) if "kind" in doc else "nothing"
-        _fail("kind", f"expected {kind!r}, got {got}")
-    doc = _object(doc, "$", keys)
-    behaviour = _int(doc["behaviour_version"], "behaviour_version")
+        got = describe(doc["kind"]) if "kind" in doc else "nothing"
+        _read.fail("kind", f"expected {kind!r}, got {got}")
+    doc = _read.fields(doc, "$", keys)
+    behaviour = _read.integer(doc["behaviour_version"], "behaviour_version")
     if behaviour != BEHAVIOUR_VERSION:
         raise FormatVersionError(
             "behaviour_version",
-            f"written by engine behaviour version {_show(behaviour)}, this engine is version "
+            f"written by engine behaviour version {describe(behaviour)}, this engine is version "
             f"{BEHAVIOUR_VERSION} (ENG-06)",
         )
     return doc
@@ -426,7 +334,7 @@ def _check_header(doc: object, kind: str, keys: tuple[str, ...]) -> dict[str, An
 
 def _same_table(digest: str, name: str, table: ComponentTable) -> None:
     if digest != table.digest:
-        _fail(
+        _read.fail(
             "components.digest",
             f"the document uses component table {name!r} ({str(digest)[:12]}...), not the table "
             f"given, {table.name!r} ({table.digest[:12]}...); pass the table it was played with",
@@ -434,96 +342,96 @@ def _same_table(digest: str, name: str, table: ComponentTable) -> None:
 
 
 def _check_components(doc: dict[str, Any], table: ComponentTable) -> None:
-    comp = _object(doc["components"], "components", ("digest", "name"))
-    digest = _str(comp["digest"], "components.digest")
-    _same_table(digest, _str(comp["name"], "components.name"), table)
+    comp = _read.fields(doc["components"], "components", ("digest", "name"))
+    digest = _read.string(comp["digest"], "components.digest")
+    _same_table(digest, _read.string(comp["name"], "components.name"), table)
 
 
 def _side(value: object, path: str) -> Side:
     if value == "A" or value == "B":
         return "A" if value == "A" else "B"
-    _fail(path, f"expected 'A' or 'B' (SETUP-02), got {_show(value)}")
+    _read.fail(path, f"expected 'A' or 'B' (SETUP-02), got {describe(value)}")
 
 
 def _strip_from(value: object, path: str, table: ComponentTable) -> Strip | None:
     if value is None:
         return None
-    obj = _object(value, path, _STRIP_KEYS)
-    strip_id = _int(obj["id"], f"{path}.id", 0, len(table.strips) - 1)
-    side = _int(obj["side"], f"{path}.side", 0, 1)
+    obj = _read.fields(value, path, _STRIP_KEYS)
+    strip_id = _read.integer(obj["id"], f"{path}.id", 0, len(table.strips) - 1)
+    side = _read.integer(obj["side"], f"{path}.side", 0, 1)
     filled = _counts_from(obj["filled"], f"{path}.filled", table)
     jokers = _counts_from(obj["jokers"], f"{path}.jokers", table)
     spaces = table.side_spaces[strip_id][side]
     for colour, count in enumerate(filled):
         if count > spaces[colour]:
-            _fail(
+            _read.fail(
                 f"{path}.filled",
                 f"{count} {table.colour_names[colour]} on colour spaces, but side {side} of "
                 f"strip {strip_id} has {spaces[colour]} {table.colour_names[colour]} spaces "
                 "(PLACE-01)",
             )
     if sum(jokers) > spaces[-1]:
-        _fail(
+        _read.fail(
             f"{path}.jokers",
             f"{sum(jokers)} pieces on joker spaces, but side {side} of strip {strip_id} has "
             f"{spaces[-1]} joker spaces (PLACE-06)",
         )
     if sum(filled) + sum(jokers) >= sum(spaces):
-        _fail(path, "the strip is full, but a completed strip is resolved at once (DONE-01)")
+        _read.fail(path, "the strip is full, but a completed strip is resolved at once (DONE-01)")
     return Strip(strip_id, side, filled, jokers)
 
 
 def _window_from(value: object, path: str, codes: tuple[str, ...]) -> Window:
-    pair = _list(value, path, 2)
+    pair = _read.array(value, path, 2)
     top = _optional_colour(pair[0], f"{path}[0]", codes)
     bottom = _optional_colour(pair[1], f"{path}[1]", codes)
     if top is None and bottom is not None:
-        _fail(path, "the bottom frame space is filled before the top one (DONE-04, DONE-05)")
+        _read.fail(path, "the bottom frame space is filled before the top one (DONE-04, DONE-05)")
     return (top, bottom)
 
 
 def _player_from(value: object, path: str, table: ComponentTable) -> PlayerState:
-    obj = _object(value, path, _PLAYER_KEYS)
+    obj = _read.fields(value, path, _PLAYER_KEYS)
     slots = table.windows
     strips_path, windows_path = f"{path}.strips", f"{path}.windows"
     strips = tuple(
         _strip_from(item, f"{strips_path}[{slot}]", table)
-        for slot, item in enumerate(_list(obj["strips"], strips_path, slots))
+        for slot, item in enumerate(_read.array(obj["strips"], strips_path, slots))
     )
     windows = tuple(
         _window_from(item, f"{windows_path}[{w}]", table.colour_codes)
-        for w, item in enumerate(_list(obj["windows"], windows_path, slots))
+        for w, item in enumerate(_read.array(obj["windows"], windows_path, slots))
     )
     seen: dict[int, int] = {}
     for slot, strip in enumerate(strips):
         where = f"{strips_path}[{slot}]"
         if strip is not None:
             if strip.strip_id in seen:
-                _fail(
+                _read.fail(
                     f"{where}.id", f"strip {strip.strip_id} is also in slot {seen[strip.strip_id]}"
                 )
             seen[strip.strip_id] = slot
         if (strip is None) != (windows[slot][1] is not None):
-            _fail(
+            _read.fail(
                 where,
                 "a slot is empty exactly when its window is complete: the strip leaves the game "
                 "when the bottom frame space is filled (DONE-05)",
             )
     track_len = len(table.track) - 1  # the marker never rests on the bottom space (TRACK-03)
-    track = _int(obj["track"], f"{path}.track", 0, track_len - 1)
-    lost = _int(obj["points_lost"], f"{path}.points_lost", 0)
+    track = _read.integer(obj["track"], f"{path}.track", 0, track_len - 1)
+    lost = _read.integer(obj["points_lost"], f"{path}.points_lost", 0)
     bottom = -table.track[-1]
     if lost < -table.track[track] or (lost + table.track[track]) % bottom:
-        _fail(
+        _read.fail(
             f"{path}.points_lost",
             f"must be {bottom} per wrap plus the {-table.track[track]} of the marker's space, "
             f"got {lost} (TRACK-04, RUL-16)",
         )
     return PlayerState(
         strips=strips,
-        glazier=_int(obj["glazier"], f"{path}.glazier", 0, slots - 1),
+        glazier=_read.integer(obj["glazier"], f"{path}.glazier", 0, slots - 1),
         windows=windows,
-        score=_int(obj["score"], f"{path}.score"),
+        score=_read.integer(obj["score"], f"{path}.score"),
         track=track,
         points_lost=lost,
     )
@@ -539,24 +447,24 @@ def _state_from(data: object, components: ComponentTable | None) -> GameState:
     codes = table.colour_codes
     doc = _check_header(data, STATE_KIND, _STATE_KEYS)
     _check_components(doc, table)
-    raw_players = _list(doc["players"], "players")
+    raw_players = _read.array(doc["players"], "players")
     count = len(raw_players)
     if count not in table.player_counts:
-        _fail("players", _player_count_reason(table, count))
-    factories_raw = _list(doc["factories"], "factories", table.factories_for(count))
+        _read.fail("players", _player_count_reason(table, count))
+    factories_raw = _read.array(doc["factories"], "factories", table.factories_for(count))
     factories = tuple(
         _counts_from(item, f"factories[{i}]", table) for i, item in enumerate(factories_raw)
     )
     for i, factory in enumerate(factories):
         if sum(factory) > table.factory_capacity:
-            _fail(
+            _read.fail(
                 f"factories[{i}]",
                 f"{sum(factory)} pieces on a display that holds {table.factory_capacity} "
                 "(SETUP-09)",
             )
-    indicator_raw = _list(doc["indicator"], "indicator")
+    indicator_raw = _read.array(doc["indicator"], "indicator")
     if len(indicator_raw) > table.rounds:
-        _fail(
+        _read.fail(
             "indicator", f"at most {table.rounds} round indicator pieces, got {len(indicator_raw)}"
         )
     indicator = tuple(
@@ -564,11 +472,11 @@ def _state_from(data: object, components: ComponentTable | None) -> GameState:
     )
     later = indicator[1:] if len(indicator) == table.rounds else indicator
     if len(set(later)) != len(later):
-        _fail("indicator", "rounds II to VI have one piece of each colour (SETUP-08)")
+        _read.fail("indicator", "rounds II to VI have one piece of each colour (SETUP-08)")
     tile = doc["tile"]
-    rng = _str(doc["rng"], "rng")
+    rng = _read.string(doc["rng"], "rng")
     if not _RNG.fullmatch(rng):
-        _fail("rng", f"expected 16 lower-case hex digits, got {_show(rng)}")
+        _read.fail("rng", f"expected 16 lower-case hex digits, got {describe(rng)}")
     state = GameState(
         components=table,
         side=_side(doc["side"], "side"),
@@ -593,7 +501,7 @@ def _check_consistent(state: GameState) -> None:
     counts = state.piece_counts()
     for colour, count in enumerate(counts):
         if count != table.pieces_per_colour:
-            _fail(
+            _read.fail(
                 "$",
                 f"{count} {table.colour_names[colour]} pieces in the document, the game has "
                 f"{table.pieces_per_colour} of each colour, {table.total_pieces} in all "
@@ -602,11 +510,11 @@ def _check_consistent(state: GameState) -> None:
     on_display = any(state.centre) or any(map(any, state.factories))
     if state.is_over:
         if on_display:
-            _fail("factories", "the game is over, so no piece lies on a display or the centre")
+            _read.fail("factories", "the game is over, so no piece lies on a display or the centre")
         if state.tile is not None:
-            _fail("tile", "the game is over: the tile was returned at the end of the round")
+            _read.fail("tile", "the game is over: the tile was returned at the end of the round")
     elif not on_display:
-        _fail(
+        _read.fail(
             "factories",
             "no piece lies on a display or in the centre, so the round has ended (ROUND-04)",
         )
@@ -624,19 +532,21 @@ def state_from_dict(data: Any, components: ComponentTable | None = None) -> Game
 
 def state_from_json(text: str, components: ComponentTable | None = None) -> GameState:
     """Load a ``sintra-state`` JSON document; see :func:`state_from_dict`."""
-    return _state_from(_parse(text), components)
+    return _state_from(_read.loads(text), components)
 
 
 def _result_from(value: object, players: int) -> Result | None:
     if value is None:
         return None
-    obj = _object(value, "result", _RESULT_KEYS)
-    scores = _list(obj["scores"], "result.scores", players)
-    lost = _list(obj["points_lost"], "result.points_lost", players)
-    winners = _list(obj["winners"], "result.winners")
+    obj = _read.fields(value, "result", _RESULT_KEYS)
+    scores = _read.array(obj["scores"], "result.scores", players)
+    lost = _read.array(obj["points_lost"], "result.points_lost", players)
+    winners = _read.array(obj["winners"], "result.winners")
     return Result(
-        scores=tuple(_int(v, f"result.scores[{i}]") for i, v in enumerate(scores)),
-        points_lost=tuple(_int(v, f"result.points_lost[{i}]", 0) for i, v in enumerate(lost)),
+        scores=tuple(_read.integer(v, f"result.scores[{i}]") for i, v in enumerate(scores)),
+        points_lost=tuple(
+            _read.integer(v, f"result.points_lost[{i}]", 0) for i, v in enumerate(lost)
+        ),
         winners=tuple(_seat(v, f"result.winners[{i}]", players) for i, v in enumerate(winners)),
     )
 
@@ -649,22 +559,22 @@ def record_from_json(text: str, components: ComponentTable | None = None) -> Gam
     action is reported on ``actions[i]`` with its ply number (``i + 1``) and the clause it breaks.
     """
     table = _table(components)
-    doc = _check_header(_parse(text), GAME_KIND, _RECORD_KEYS)
+    doc = _check_header(_read.loads(text), GAME_KIND, _RECORD_KEYS)
     _check_components(doc, table)
-    players = _int(doc["players"], "players")
+    players = _read.integer(doc["players"], "players")
     if players not in table.player_counts:
-        _fail("players", _player_count_reason(table, players))
+        _read.fail("players", _player_count_reason(table, players))
     actions: list[Action] = []
-    for index, item in enumerate(_list(doc["actions"], "actions")):
+    for index, item in enumerate(_read.array(doc["actions"], "actions")):
         path = f"actions[{index}]"
         try:
-            actions.append(action_from_text(_str(item, path), table))
+            actions.append(action_from_text(_read.string(item, path), table))
         except NotationError as error:
-            _fail(path, f"ply {index + 1}: {error.reason}")
+            _read.fail(path, f"ply {index + 1}: {error.reason}")
     record = GameRecord(
         players=players,
         side=_side(doc["side"], "side"),
-        seed=_int(doc["seed"], "seed", 0),
+        seed=_read.integer(doc["seed"], "seed", 0),
         components_digest=doc["components"]["digest"],
         components_name=doc["components"]["name"],
         behaviour_version=doc["behaviour_version"],
@@ -708,30 +618,30 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
     try:
         state = new_game(record.players, record.side, record.seed, table)
     except ConfigurationError as error:
-        _fail(_CONFIG_FIELDS.get(error.clause, "$"), str(error))
+        _read.fail(_CONFIG_FIELDS.get(error.clause, "$"), str(error))
     states = [state]
     for index, action in enumerate(record.actions):
         try:
             state = apply(state, action)
         except IllegalAction as error:
-            _fail(
+            _read.fail(
                 f"actions[{index}]",
                 f"ply {index + 1}: illegal action {_describe(action, table)}: {error}",
             )
         states.append(state)
     expected = outcome(state) if state.is_over else None
     if record.result is not None and not isinstance(record.result, Outcome):
-        _fail("result", f"expected a Result or None, got {_show(record.result)}")
+        _read.fail("result", f"expected a Result or None, got {describe(record.result)}")
     if record.result != expected:
         if expected is None or record.result is None:
             said = "no result" if record.result is None else "a result"
-            _fail(
+            _read.fail(
                 "result", f"the record has {said}, but the game is {'' if expected else 'not '}over"
             )
         for key in _RESULT_KEYS:
             got, want = getattr(record.result, key), getattr(expected, key)
             if got != want:
-                _fail(
+                _read.fail(
                     f"result.{key}", f"the replay gives {list(want)}, the record says {list(got)}"
                 )
     return tuple(states)
@@ -757,7 +667,7 @@ def record_game(
     >>> record.players, record.actions, record.result
     (2, (), None)
     """
-    table = default_components() if components is None else components
+    table = table_or_default(components)
     state = new_game(players, side, seed, table)
     played: list[Action] = []
     for ply, item in enumerate(actions, 1):
@@ -814,32 +724,36 @@ def golden_from_json(text: str, components: ComponentTable | None = None) -> Gol
     ...
     sintra_rules.errors.RecordError: record: missing (a golden playthrough holds a game record ...)
     """
-    doc = _parse(text)
+    doc = _read.loads(text)
     if not isinstance(doc, dict):
-        _fail("$", f"expected a golden playthrough (a JSON object), got {_show(doc)}")
+        _read.fail("$", f"expected a golden playthrough (a JSON object), got {describe(doc)}")
     for key in ("record", "digests"):
         if key not in doc:
-            _fail(
+            _read.fail(
                 key,
                 'missing (a golden playthrough holds a game record under "record" and the '
                 'digest of every state under "digests")',
             )
     for key in doc:
         if key not in ("record", "digests", *_GOLDEN_INFO):
-            _fail(_at("$", key), "unknown field of a golden playthrough")
+            _read.fail(json_path("$", key), "unknown field of a golden playthrough")
     if not isinstance(doc["record"], dict):
-        _fail("record", f"expected a game record (a JSON object), got {_show(doc['record'])}")
+        _read.fail(
+            "record", f"expected a game record (a JSON object), got {describe(doc['record'])}"
+        )
     try:
         record = record_from_json(json.dumps(doc["record"]), components)
     except RecordError as error:
         field = "record" if error.field == "$" else f"record.{error.field}"
         raise type(error)(field, error.reason) from None
-    digests = _list(doc["digests"], "digests")
+    digests = _read.array(doc["digests"], "digests")
     for index, digest in enumerate(digests):
         if not (isinstance(digest, str) and _DIGEST.fullmatch(digest)):
-            _fail(f"digests[{index}]", f"expected 64 lower-case hex digits, got {_show(digest)}")
+            _read.fail(
+                f"digests[{index}]", f"expected 64 lower-case hex digits, got {describe(digest)}"
+            )
     if len(digests) != len(record.actions) + 1:
-        _fail(
+        _read.fail(
             "digests",
             f"{len(digests)} digests for {len(record.actions)} actions: a golden playthrough "
             f"has one per state, the set-up's first ({len(record.actions) + 1})",

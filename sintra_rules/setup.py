@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from sintra_rules.components import ComponentTable, Side, default_components
+from sintra_rules.components import ComponentTable, Side, table_or_default
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.rng import below, draw_piece, seed_state, shuffle
 from sintra_rules.state import GameState, PlayerState, Strip
@@ -67,7 +67,7 @@ def new_game(
     ...
     sintra_rules.errors.ConfigurationError: COMP-02: the game is for 2 to 4 players, got 5
     """
-    table = default_components() if components is None else components
+    table = table_or_default(components)
     if not isinstance(table, ComponentTable):
         raise ConfigurationError("FIG-01", f"components must be a ComponentTable, got {table!r}")
     counts = table.player_counts

@@ -253,6 +253,7 @@ class ProvenanceDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
+        from sintra_rules._strict import compact
         from sintra_rules.components import default_components
 
         table = default_components()
@@ -269,7 +270,7 @@ class ProvenanceDirective(SphinxDirective):
             rows.append(
                 [
                     nodes.paragraph("", "", nodes.literal(text=name)),
-                    nodes.paragraph("", "", nodes.literal(text=_show(value))),
+                    nodes.paragraph("", "", nodes.literal(text=compact(value))),
                     nodes.paragraph("", "", status),
                     nodes.paragraph(text=prov.source),
                     nodes.paragraph("", "", _clause_ref(prov.clause, self.env.docname)),
@@ -284,19 +285,6 @@ class ProvenanceDirective(SphinxDirective):
             intro,
             _table([14, 26, 10, 40, 10], ["Figure", "Value", "Status", "Source", "Clause"], rows),
         ]
-
-
-def _show(value: object) -> str:
-    """A figure's value, compactly."""
-    if isinstance(value, list) and value and isinstance(value[0], dict):
-        return ", ".join(f"{v.get('code')} {v.get('name')}" for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
-    if isinstance(value, list) and value and isinstance(value[0], list):
-        return "; ".join(" / ".join(map(str, pair)) for pair in value)
-    if isinstance(value, list):
-        return " ".join(map(str, value))
-    return str(value)
 
 
 #: Top-level names whose references are shown as plain text: no intersphinx in CI.
