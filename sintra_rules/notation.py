@@ -202,6 +202,11 @@ range 1..5 (omit '*N' when no piece goes on a joker space)
         return RESET
     if text == _RESET.lower():
         raise NotationError(text, f"a reset is written {_RESET!r} (capital)")
+    if text in ("B", "b"):
+        raise NotationError(
+            text,
+            f"the rulebook's action B (moving the glazier back, RESET-01) is written {_RESET!r}",
+        )
     table = table_or_default(components)
     factories, slots, spaces = _bounds(table)
     parser = _Parser(text, table)

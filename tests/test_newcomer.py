@@ -12,6 +12,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from sintra_rules import NotationError, action_from_text
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
@@ -76,3 +80,11 @@ def test_no_page_appears_twice_in_the_sidebar() -> None:
     for page, doc in entries:
         assert doc not in seen, f"{doc} is listed by {seen[doc]} and by {page}"
         seen[doc] = page
+
+
+@pytest.mark.parametrize("text", ["B", "b"])
+def test_action_b_gets_a_hint_to_write_r(text: str) -> None:
+    """The spec calls the reset "action B" as the rulebook does; the notation writes ``R``, and
+    a ``B`` is answered with that hint rather than a parse error about factory displays."""
+    with pytest.raises(NotationError, match=r"action B .*RESET-01.* is written 'R'"):
+        action_from_text(text)
