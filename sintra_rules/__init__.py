@@ -25,12 +25,14 @@ from sintra_rules.errors import (
     FormatVersionError,
     IllegalAction,
     NotationError,
+    PositionError,
     RecordError,
     SintraError,
     UnknownClause,
 )
 from sintra_rules.explain import Explanation, explain
 from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.position import build_position, position_from_text, position_to_text
 from sintra_rules.records import (
     GameRecord,
     record_from_json,
@@ -65,6 +67,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "PlayerState",
+    "PositionError",
     "RecordError",
     "Reset",
     "Side",
@@ -78,6 +81,7 @@ __all__ = [
     "action_to_text",
     "apply",
     "apply_traced",
+    "build_position",
     "components_from_mapping",
     "default_components",
     "explain",
@@ -87,6 +91,8 @@ __all__ = [
     "load_components",
     "new_game",
     "outcome",
+    "position_from_text",
+    "position_to_text",
     "record_from_json",
     "record_game",
     "record_to_json",

@@ -53,6 +53,16 @@ class Take:
     jokers: int = attrs.field(default=0, eq=_typed)
     keep: Colour | None = attrs.field(default=None, eq=_typed)
 
+    def __str__(self) -> str:
+        """The action notation with the shipped table's colour codes (ENG-04): ``3B-2``.
+
+        >>> str(take(2, 0, 1)), str(take(CENTRE, 4, None))
+        ('3B-2', 'CY-x')
+        """
+        from sintra_rules.notation import action_to_text
+
+        return action_to_text(self)
+
     def sort_key(self) -> tuple[int, int, int, int, int, int]:
         """The canonical order key (ENG-05): source (centre last), colour, target (all-break
         last), jokers, keep."""
@@ -69,6 +79,14 @@ class Take:
 @attrs.frozen
 class Reset:
     """Move the glazier back to the leftmost remaining strip (RESET-01, RESET-02)."""
+
+    def __str__(self) -> str:
+        """The action notation (ENG-04): ``R``.
+
+        >>> str(RESET)
+        'R'
+        """
+        return "R"
 
     def sort_key(self) -> tuple[int, int, int, int, int, int]:
         """The canonical order key (ENG-05): after every :class:`Take`."""

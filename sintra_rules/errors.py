@@ -7,6 +7,8 @@ Every error the library raises on bad input is a :class:`SintraError`, split by 
     ├── ConfigurationError    bad arguments to new_game (player count, side, seed)
     ├── IllegalAction         an action the rules forbid (names the spec clause)
     ├── NotationError         malformed action notation
+    ├── PositionError         malformed or impossible position notation (names the field,
+    │                         the character and the clause)
     ├── UnknownClause         a clause ID that the spec does not define
     └── RecordError           malformed, truncated or inconsistent JSON (names the field)
         └── FormatVersionError    an unknown format or behaviour version
@@ -24,6 +26,7 @@ __all__ = [
     "FormatVersionError",
     "IllegalAction",
     "NotationError",
+    "PositionError",
     "RecordError",
     "SintraError",
     "UnknownClause",
@@ -80,6 +83,27 @@ class NotationError(SintraError):
         self.text = text
         self.reason = reason
         super().__init__(f"bad action notation {text!r}: {reason}")
+
+
+class PositionError(SintraError):
+    """A text is not a valid position in the one-line position notation (ENG-21, ENG-22).
+
+    ``field`` names the part of the text that is wrong (``indicator``, ``player 2 slot 6``, ...),
+    ``column`` is the 1-based character position where it starts (0 when the text is not a
+    string), ``clause`` the spec clause the text breaks and ``reason`` says why.
+
+    >>> err = PositionError("sintra1 side:C", "side", 9, "SETUP-02", "expected 'A' or 'B'")
+    >>> str(err)
+    "bad position: side, character 9: expected 'A' or 'B' (SETUP-02)"
+    """
+
+    def __init__(self, text: str, field: str, column: int, clause: str, reason: str) -> None:
+        self.text = text
+        self.field = field
+        self.column = column
+        self.clause = clause
+        self.reason = reason
+        super().__init__(f"bad position: {field}, character {column}: {reason} ({clause})")
 
 
 class RecordError(SintraError):

@@ -127,6 +127,13 @@ class GameState:
         """The player to act."""
         return self.players[self.turn]
 
+    def __str__(self) -> str:
+        """The position drawn as the text board (:func:`sintra_rules.render.render_state`), so
+        that ``print(state)`` shows it."""
+        from sintra_rules.render import render_state
+
+        return render_state(self)
+
     def _repr_svg_(self) -> str:
         """The position as an SVG picture, for Jupyter (see :mod:`sintra_rules.svg`)."""
         from sintra_rules.svg import state_to_svg
