@@ -31,6 +31,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sintra_docs",
     "sintra_desk",
+    "sintra_links",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -1,0 +1,348 @@
+"""Sphinx extension of the sintra_rules docs: clause links, clause index, rulings, glossary.
+
+* Every clause ID written in the docs (the spec, the rulings, API docstrings, tutorials, the CLI
+  docs), as text or as inline code, links to the clause's anchor (``(ID)=`` on the spec pages);
+  code blocks and the clause's own heading are left alone.
+* Under each clause of the spec pages: the rulings that refine it and the clauses that cite it.
+* The ``**Sources.**`` line of a clause is shown edition and printed label first (``EN, Step 1
+  a``), the line index of the rulebook text second.
+* ``{sintra-clause-index}``: every clause with its title, kind, status and page.
+* ``{sintra-rulings}``: the rulings at a glance: each ruling, the clauses it refines and its
+  decision's first sentence.
+* ``{sintra-glossary}``: the glossary of the four editions' words (``spec/glossary.toml``), as a
+  page the site search finds.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+ROOT = Path(__file__).resolve().parents[2]
+_ID = re.compile(r"\b[A-Z]+-\d{2}\b")
+#: Nodes whose text is never turned into clause links.
+_SKIP = (
+    nodes.reference,
+    addnodes.pending_xref,
+    nodes.literal_block,
+    nodes.title,
+    nodes.raw,
+    nodes.target,
+    addnodes.desc_signature,
+    nodes.FixedTextElement,
+)
+EDITION_NAMES = {
+    "EN": "English",
+    "ES": "Spanish",
+    "NL": "Dutch",
+    "FR": "French",
+    "RM": "reference manual",
+}
+
+
+@functools.cache
+def _spec() -> Any:
+    from sintra_rules.clauses import load_spec
+
+    return load_spec(ROOT / "spec")
+
+
+def clause_ref(clause: str, docname: str, text: str | None = None) -> addnodes.pending_xref:
+    """A link to the anchor of ``clause`` on its spec page."""
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="std",
+        reftype="ref",
+        reftarget=clause.lower(),
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+        classes=["sintra-clause"],
+    )
+    ref += nodes.inline(text=text or clause)
+    return ref
+
+
+def _linked_text(text: str, known: set[str], docname: str) -> list[nodes.Node] | None:
+    """``text`` split into text and clause links, or ``None`` when it names no known clause."""
+    parts: list[nodes.Node] = []
+    last = 0
+    for match in _ID.finditer(text):
+        if match.group() not in known:
+            continue
+        if match.start() > last:
+            parts.append(nodes.Text(text[last : match.start()]))
+        parts.append(clause_ref(match.group(), docname))
+        last = match.end()
+    if not parts:
+        return None
+    if last < len(text):
+        parts.append(nodes.Text(text[last:]))
+    return parts
+
+
+def _inside(node: nodes.Node, kinds: tuple[type, ...]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, kinds):
+            return True
+        parent = parent.parent
+    return False
+
+
+def link_clause_ids(app: Sphinx, doctree: nodes.document) -> None:
+    """Turn every clause ID in the page's text and inline code into a link to its anchor."""
+    docname = app.env.docname
+    known = {clause.id for clause in _spec().clauses}
+    for literal in list(doctree.findall(nodes.literal)):
+        text = literal.astext()
+        if text in known and not _inside(literal, _SKIP):
+            ref = clause_ref(text, docname)
+            ref.children = []
+            ref += nodes.literal(text=text)
+            literal.replace_self(ref)
+    for text_node in list(doctree.findall(nodes.Text)):
+        if _inside(text_node, (*_SKIP, nodes.literal)):
+            continue
+        parts = _linked_text(str(text_node), known, docname)
+        if parts is not None:
+            text_node.parent.replace(text_node, parts)
+
+
+def _line(label: str, clauses: Sequence[str], docname: str, classes: list[str]) -> nodes.Node:
+    line = nodes.paragraph(classes=classes)
+    line += nodes.emphasis(text=label)
+    for index, clause in enumerate(clauses):
+        line += clause_ref(clause, docname)
+        line += nodes.Text(", " if index < len(clauses) - 1 else ".")
+    return line
+
+
+def cross_references(app: Sphinx, doctree: nodes.document) -> None:
+    """Under each clause of a spec page: the rulings that refine it, the clauses that cite it,
+    and its sources with the printed labels first."""
+    docname = app.env.docname
+    if not docname.startswith("spec/"):
+        return
+    from sintra_rules.clauses import cited_ids
+
+    spec = _spec()
+    citing: dict[str, list[str]] = {}
+    for clause in spec.clauses:
+        body = " ".join(
+            part or ""
+            for part in (
+                clause.text,
+                clause.question,
+                clause.ruling,
+                clause.reasoning,
+                clause.alternatives,
+            )
+        )
+        for cited in sorted(cited_ids(body) - {clause.id}):
+            citing.setdefault(cited, []).append(clause.id)
+    ids = {clause.id.lower(): clause.id for clause in spec.clauses}
+    for section in doctree.findall(nodes.section):
+        clause_id = next((ids[i] for i in section["ids"] if i in ids), None)
+        if clause_id is None:
+            continue
+        for paragraph in section.findall(nodes.paragraph):
+            _relabel_sources(paragraph)
+        rulings = [r.id for r in spec.rulings_citing(clause_id)]
+        if rulings:
+            section += _line("Refined by the rulings: ", rulings, docname, ["sintra-refined"])
+        others = [c for c in citing.get(clause_id, []) if c not in rulings]
+        if others:
+            section += _line("Cited by: ", others, docname, ["sintra-cited"])
+
+
+def _relabel_sources(paragraph: nodes.paragraph) -> None:
+    """``**Sources.** EN 000:88 (Attention ...) · ...`` shown as ``EN, Attention ... (000:88)``:
+    the edition and the printed section, step, example or box first, the line index second."""
+    from sintra_rules.clauses import Citation
+
+    children = [c for c in paragraph.children if c.astext().strip() or isinstance(c, nodes.Element)]
+    if not children or not isinstance(children[0], nodes.strong):
+        return
+    if children[0].astext() != "Sources.":
+        return
+    rest = "".join(child.astext() for child in children[1:])
+    try:
+        citations = [Citation.parse(part) for part in rest.split(" · ")]
+    except ValueError:
+        return
+    new: list[nodes.Node] = [children[0], nodes.Text(" ")]
+    for index, cite in enumerate(citations):
+        if index:
+            new.append(nodes.Text(" · "))
+        where = f"{cite.first}" if cite.first == cite.last else f"{cite.first}-{cite.last}"
+        new.append(nodes.Text(f"{cite.edition}, {cite.label} "))
+        new.append(
+            nodes.inline(
+                text=f"({cite.file}:{where})",
+                classes=["sintra-line-index"],
+            )
+        )
+    paragraph.children = []
+    paragraph.extend(new)
+
+
+def _table(
+    widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]
+) -> nodes.table:
+    table = nodes.table(classes=["sintra-table"])
+    group = nodes.tgroup(cols=len(widths))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row([nodes.paragraph(text=text) for text in header])
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        body += _row(cells)
+    return table
+
+
+def _row(cells: Iterable[nodes.Node]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += cell
+        row += entry
+    return row
+
+
+def _refs(clauses: Sequence[str], docname: str) -> nodes.paragraph:
+    para = nodes.paragraph()
+    for index, clause in enumerate(clauses):
+        if index:
+            para += nodes.Text(", ")
+        para += clause_ref(clause, docname)
+    if not clauses:
+        para += nodes.Text("—")
+    return para
+
+
+def _first_sentence(text: str) -> str:
+    flat = " ".join(text.split())
+    match = re.match(r"(.+?[.!?])(\s|$)", flat)
+    return match.group(1) if match else flat
+
+
+class ClauseIndexDirective(SphinxDirective):
+    """Every clause of the spec, area by area."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sintra_rules.clauses import AREAS
+
+        spec = _spec()
+        docname = self.env.docname
+        out: list[nodes.Node] = []
+        for area in AREAS:
+            clauses = [c for c in spec.clauses if c.id.split("-")[0] == area]
+            if not clauses:
+                continue
+            out.append(nodes.rubric(text=area))
+            rows = []
+            for clause in clauses:
+                status = clause.status
+                if clause.replaced_by:
+                    status += f" (replaced by {clause.replaced_by})"
+                rows.append(
+                    [
+                        nodes.paragraph("", "", clause_ref(clause.id, docname)),
+                        nodes.paragraph(text=clause.title),
+                        nodes.paragraph(text=clause.kind),
+                        nodes.paragraph(text=status),
+                        _refs([r.id for r in spec.rulings_citing(clause.id)], docname),
+                    ]
+                )
+            out.append(
+                _table([12, 40, 10, 12, 26], ["Clause", "Title", "Kind", "Status", "Rulings"], rows)
+            )
+        return out
+
+
+class RulingsDirective(SphinxDirective):
+    """The rulings at a glance: what each decides and which clauses it refines."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from sintra_rules.clauses import cited_ids
+
+        spec = _spec()
+        docname = self.env.docname
+        rows = []
+        rulings = sorted(
+            (c for c in spec.clauses if c.kind == "ruling"), key=lambda c: int(c.id.split("-")[1])
+        )
+        for ruling in rulings:
+            refines = sorted(
+                cited_ids(f"{ruling.question or ''} {ruling.ruling or ''}") - {ruling.id},
+                key=lambda i: (i.split("-")[0], i),
+            )
+            rows.append(
+                [
+                    nodes.paragraph("", "", clause_ref(ruling.id, docname)),
+                    nodes.paragraph(text=ruling.title),
+                    nodes.paragraph(text=_first_sentence(ruling.ruling or "")),
+                    _refs(refines, docname),
+                ]
+            )
+        return [_table([10, 26, 46, 18], ["Ruling", "Question", "Decision", "Refines"], rows)]
+
+
+class GlossaryDirective(SphinxDirective):
+    """The glossary: each game term in the four editions' words, with its clauses."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        spec = _spec()
+        docname = self.env.docname
+        self.env.note_dependency(str(ROOT / "spec" / "glossary.toml"))
+        out: list[nodes.Node] = []
+        for term in spec.glossary:
+            section_id = "term-" + re.sub(r"[^a-z0-9]+", "-", term.term.lower()).strip("-")
+            section = nodes.section(ids=[section_id], names=[section_id])
+            section += nodes.title(text=term.term)
+            if term.note:
+                section += nodes.paragraph(text=term.note)
+            words = nodes.definition_list()
+            for code in ("en", "es", "nl", "fr"):
+                item = nodes.definition_list_item()
+                item += nodes.term(text=EDITION_NAMES[code.upper()])
+                definition = nodes.definition()
+                definition += nodes.paragraph(text=", ".join(getattr(term, code)) or "—")
+                item += definition
+                words += item
+            section += words
+            line = nodes.paragraph()
+            line += nodes.emphasis(text="Clauses: ")
+            line += _refs(list(term.clauses), docname).children
+            section += line
+            out.append(section)
+        return out
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives and the link transforms."""
+    app.add_directive("sintra-clause-index", ClauseIndexDirective)
+    app.add_directive("sintra-rulings", RulingsDirective)
+    app.add_directive("sintra-glossary", GlossaryDirective)
+    app.connect("doctree-read", cross_references, priority=400)
+    app.connect("doctree-read", link_clause_ids, priority=600)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
