@@ -32,6 +32,7 @@ extensions = [
     "sintra_docs",
     "sintra_desk",
     "sintra_links",
+    "sintra_code",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -61,3 +62,8 @@ html_title = f"sintra_rules {release}"
 html_static_path = ["_static"]
 html_css_files = ["sintra.css"]
 html_favicon = "_static/favicon.svg"
+
+# Traceability links to the code and the tests: a URL template with {path} and {line} (for
+# example a repository browser's ".../blob/main/{path}#L{line}"). Empty: the site carries its
+# own highlighted copy of the code under _code/, one anchor per line (works offline).
+sintra_code_url = ""

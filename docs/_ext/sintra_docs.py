@@ -30,6 +30,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
@@ -135,8 +136,11 @@ def _coverage() -> Any:
     return coverage_report(ROOT)
 
 
-def _where(locations: Sequence[Any]) -> nodes.Node:
-    """Citations as ``path: line, line`` per file, one file per line of the cell."""
+def _where(locations: Sequence[Any], config: Config, docname: str) -> nodes.Node:
+    """Citations as ``path: line, line`` per file, one file per line of the cell; each line
+    number links to that line of the code (``sintra_code``: ``sintra_code_url``)."""
+    from sintra_code import code_url
+
     by_file: dict[str, list[int]] = {}
     for location in locations:
         by_file.setdefault(location.path, []).append(location.line)
@@ -144,7 +148,12 @@ def _where(locations: Sequence[Any]) -> nodes.Node:
     for path, lines in by_file.items():
         line = nodes.line()
         line += nodes.literal(text=path)
-        line += nodes.Text(": " + ", ".join(map(str, lines)))
+        line += nodes.Text(": ")
+        for index, number in enumerate(lines):
+            if index:
+                line += nodes.Text(", ")
+            url = code_url(config, docname, path, number)
+            line += nodes.reference("", str(number), refuri=url, internal=False)
         cell += line
     return cell if by_file else nodes.paragraph(text="—")
 
@@ -195,9 +204,9 @@ class TraceabilityDirective(SphinxDirective):
                     [
                         first,
                         nodes.paragraph(text=title),
-                        _where(report.implemented.get(clause.id, ())),
-                        _where(tests),
-                        _where(proofs),
+                        _where(report.implemented.get(clause.id, ()), self.config, docname),
+                        _where(tests, self.config, docname),
+                        _where(proofs, self.config, docname),
                     ]
                 )
             out.append(
