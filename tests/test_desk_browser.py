@@ -57,7 +57,7 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The docs site built with ``sphinx -W -n`` (with the desk packaged)."""
     out = tmp_path_factory.mktemp("site")
@@ -256,3 +256,68 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
     assert desk.problems == []
+
+
+# The built site itself (no browser needed): links, indexes, glossary, citations, code links.
+
+
+def _page(site: Path, name: str) -> str:
+    return (site / name).read_text("utf-8")
+
+
+def test_every_clause_has_an_anchor_and_an_index_entry(site: Path) -> None:
+    from sintra_rules.clauses import load_spec
+
+    index = _page(site, "clauses.html")
+    for clause in load_spec().clauses:
+        anchor = clause.id.lower()
+        target = f"spec/{clause.page.removesuffix('.md')}.html"
+        assert f'href="{target}#{anchor}"' in index, clause.id
+        assert f'id="{anchor}"' in _page(site, target), clause.id
+
+
+def test_clause_ids_are_links_in_tutorials_api_and_rulings(site: Path) -> None:
+    # The dispute tutorial names RUL-01 in its prose; the API page's docstrings cite clauses.
+    assert 'href="../spec/08-rulings.html#rul-01"' in _page(site, "tutorials/dispute.html")
+    assert 'class="sintra-clause reference internal" href="../spec/03-turn.html#' in _page(
+        site, "api/engine.html"
+    )
+    # RUL-02's text cites PLACE-05 (the must-place rule): a link on the rulings page.
+    rulings = _page(site, "spec/08-rulings.html")
+    assert 'href="03-turn.html#place-05"' in rulings
+
+
+def test_each_clause_lists_the_rulings_that_refine_it(site: Path) -> None:
+    # As `sintra rule PLACE-05` lists them: RUL-02, RUL-04 and RUL-07 refine PLACE-05.
+    turn = _page(site, "spec/03-turn.html")
+    section = turn[turn.index('id="place-05"') :]
+    section = section[: section.index("</section>")]
+    refined = section[section.index("Refined by the rulings") :]
+    for ruling in ("rul-02", "rul-04", "rul-07"):
+        assert f'href="08-rulings.html#{ruling}"' in refined
+
+
+def test_citations_name_edition_and_printed_label_first(site: Path) -> None:
+    turn = _page(site, "spec/03-turn.html")
+    assert 'EN, Step 1, Attention <span class="sintra-line-index">(000:88)</span>' in turn
+
+
+def test_glossary_is_a_page_the_search_finds(site: Path) -> None:
+    glossary = _page(site, "glossary.html")
+    for word in ("vitrier", "glaszetter", "vidriero"):
+        assert word in glossary
+    index = _page(site, "searchindex.js")
+    data = json.loads(index[index.index("(") + 1 : index.rindex(")")])
+    found = data["terms"]["vitrier"]
+    docs = [found] if isinstance(found, int) else found
+    assert data["docnames"].index("glossary") in docs
+
+
+def test_traceability_links_reach_the_cited_line(site: Path) -> None:
+    import re
+
+    page = _page(site, "traceability.html")
+    links = re.findall(r'href="(_code/[^"#]+)#(L-\d+)"', page)
+    assert len(links) > 100
+    for path, anchor in links[:: max(1, len(links) // 50)]:
+        assert f'id="{anchor}"' in _page(site, path), (path, anchor)

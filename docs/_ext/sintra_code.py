@@ -3,8 +3,9 @@
 The repository URL is configured in one place, ``sintra_code_url`` in ``docs/conf.py``: a
 template with ``{path}`` (relative to the repository root) and ``{line}``, for example
 ``https://example.org/sintra_rules/blob/main/{path}#L{line}``. When it is empty (the default)
-the site carries its own copy of the code: every Python file of ``sintra_rules/``, ``tests/``,
-``proofs/`` and ``tools/`` as a highlighted page under ``_code/`` with one anchor per line
+the site carries its own copy of the code: every Python, TOML, Markdown and text file of
+``sintra_rules/``, ``tests/``, ``proofs/`` and ``tools/`` as a highlighted page under ``_code/``
+with one anchor per line
 (``_code/sintra_rules/rules.py.html#L-12``), so that the links work offline too.
 """
 
@@ -19,6 +20,8 @@ from sphinx.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("sintra_rules", "tests", "proofs", "tools")
+#: The kinds of file that get a page (code and the data files the traceability cites).
+SUFFIXES = frozenset({".py", ".toml", ".md", ".txt"})
 _TEMPLATE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,14 +54,20 @@ def write_code_pages(app: Sphinx, exception: Exception | None) -> None:
         return
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
-    from pygments.lexers import PythonLexer
+    from pygments.lexers import TextLexer, get_lexer_for_filename
+    from pygments.util import ClassNotFound
 
     formatter = HtmlFormatter(linenos="inline", lineanchors="L", anchorlinenos=True)
     css = formatter.get_style_defs(".highlight")
-    lexer = PythonLexer()
     out = Path(app.outdir) / "_code"
     for folder in FOLDERS:
-        for source in sorted((ROOT / folder).rglob("*.py")):
+        for source in sorted((ROOT / folder).rglob("*")):
+            if source.suffix not in SUFFIXES or "__pycache__" in source.parts:
+                continue
+            try:
+                lexer = get_lexer_for_filename(source.name)
+            except ClassNotFound:
+                lexer = TextLexer()
             path = source.relative_to(ROOT).as_posix()
             target = out / f"{path}.html"
             page = _TEMPLATE.format(

@@ -234,9 +234,15 @@ def _refs(clauses: Sequence[str], docname: str) -> nodes.paragraph:
 
 
 def _first_sentence(text: str) -> str:
-    flat = " ".join(text.split())
+    """The decision's first sentence (two when the first is a bare "No."), without markup."""
+    flat = " ".join(text.replace("**", "").replace("`", "").split())
     match = re.match(r"(.+?[.!?])(\s|$)", flat)
-    return match.group(1) if match else flat
+    if match is None:
+        return flat
+    if len(match.group(1)) < 12:
+        longer = re.match(r"(.+?[.!?]\s.+?[.!?])(\s|$)", flat)
+        return longer.group(1) if longer else flat
+    return match.group(1)
 
 
 class ClauseIndexDirective(SphinxDirective):
