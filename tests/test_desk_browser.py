@@ -29,7 +29,9 @@ from typing import Any
 import pytest
 
 from sintra_rules import legal_actions, new_game
+from sintra_rules.errors import SintraError
 from sintra_rules.notation import action_to_text
+from sintra_rules.position import position_from_text, position_to_text
 from sintra_rules.records import state_to_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -208,7 +210,9 @@ def _illegal_action_lists_every_broken_clause(desk: Desk, tmp_path: Path) -> Non
         "document.getElementById('desk-action').value === '1G-1=G'"
         " && document.getElementById('desk-explanation').dataset.legal === 'false'"
     )
-    position = desk.page.input_value("#desk-position")
+    line = desk.page.input_value("#desk-position")
+    assert line.startswith("sintra1 ")
+    position = state_to_json(position_from_text(line))
     shown = desk.shown()
     # As the tutorial says: left of the glazier (PLACE-02), and the strip is not completed.
     assert shown["clauses"] == "PLACE-02 DONE-01"
@@ -220,8 +224,19 @@ def _illegal_action_lists_every_broken_clause(desk: Desk, tmp_path: Path) -> Non
     assert desk.problems == []
 
 
+def _one_line_position_explained_as_the_command_line_does(desk: Desk, tmp_path: Path) -> None:
+    state = new_game(4, side="A", seed=3)
+    line = position_to_text(state)
+    action = action_to_text(legal_actions(state)[-2], state.components)
+    shown = desk.ask(line, action)
+    cli = _cli(tmp_path, state_to_json(position_from_text(line)), action)
+    assert cli.returncode == 0
+    assert shown["explanation"] == cli.stdout.rstrip("\n")
+    assert desk.problems == []
+
+
 def _clause_ids_link_to_their_anchor(desk: Desk, site: Path) -> None:
-    desk.ask(state_to_json(new_game(2, seed=7)), "R")  # RESET-02, as explain's docstring shows
+    desk.ask(position_to_text(new_game(2, seed=7)), "R")  # RESET-02, as explain's docstring
     links = desk.page.locator("#desk-explanation a.desk-clause")
     assert links.all_text_contents() == ["RESET-02"]
     href = links.first.get_attribute("href") or ""
@@ -239,6 +254,12 @@ def _bad_input_shows_the_command_lines_message(desk: Desk, tmp_path: Path) -> No
     assert shown["error"] == f"Action: {message}"
     shown = desk.ask('{"format": 1}', "R")
     assert shown["error"].startswith("Position: ")
+    line = position_to_text(new_game(2, seed=7))
+    broken = line.replace("side:A", "side:Q")
+    shown = desk.ask(broken, "R")
+    with pytest.raises(SintraError) as raised:
+        position_from_text(broken)
+    assert shown["error"] == f"Position: {raised.value}"
     assert desk.problems == []
 
 
@@ -246,6 +267,8 @@ def _provisional_notice_and_disputes_are_shown(desk: Desk) -> None:
     notice = desk.page.text_content(".desk-notice") or ""
     assert "Provisional figures" in notice and "provisional" in notice
     assert desk.page.locator("button.desk-open").count() >= 5
+    # The desk opens on the first dispute, its position in the one-line notation.
+    assert desk.page.input_value("#desk-position").startswith("sintra1 side:A ")
 
 
 def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> None:
@@ -253,6 +276,7 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _provisional_notice_and_disputes_are_shown(desk)
     _legal_action_explained_as_the_command_line_does(desk, tmp_path)
     _illegal_action_lists_every_broken_clause(desk, tmp_path)
+    _one_line_position_explained_as_the_command_line_does(desk, tmp_path)
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
     assert desk.problems == []

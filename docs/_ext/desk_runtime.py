@@ -1,11 +1,13 @@
 """The Python side of the dispute desk: one call per question, answered as JSON.
 
-The same file runs in two places: in the browser, inside Pyodide (``desk.js`` writes it into
-Pyodide's file system and calls :func:`answer`), and at docs build time, where the Sphinx
-extension ``sintra_desk`` uses :func:`position_text` to put the ready-made disputes into the page.
-It only calls the engine's public API: the explanation is ``str(explain(state, action))``, the
-text ``sintra explain STATE_FILE ACTION`` prints, and the action is read with the engine's
-notation in the position's component table, as the command does.
+A position is read in the one-line notation (:mod:`sintra_rules.position`) or as a state
+document (JSON). The same file runs in two places: in the browser, inside Pyodide (``desk.js``
+writes it into Pyodide's file system and calls :func:`answer`), and at docs build time, where
+the Sphinx extension ``sintra_desk`` uses :func:`position_text` to put the ready-made disputes
+into the page. It only calls the engine's public API: the explanation is
+``str(explain(state, action))``, the text ``sintra explain STATE_FILE ACTION`` prints, and the
+action is read with the engine's notation in the position's component table, as the command
+does.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any
 from sintra_rules.errors import SintraError
 from sintra_rules.explain import explain
 from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.records import state_from_json, state_to_json
+from sintra_rules.position import position_from_text, position_to_text
+from sintra_rules.records import state_from_json
 from sintra_rules.rules import legal_actions
 from sintra_rules.state import GameState
 from sintra_rules.svg import state_to_svg
@@ -25,25 +28,30 @@ __all__ = ["answer", "position_text", "read_position"]
 
 
 def read_position(text: str) -> GameState:
-    """The position ``text`` holds: a ``sintra-state`` JSON document (what ``sintra explain``
-    reads).
+    """The position ``text`` holds: a one-line position (``sintra1 ...``, ENG-21) or a
+    ``sintra-state`` JSON document (what ``sintra explain`` reads), told apart by the first
+    character (``{`` for JSON).
 
     Raises:
         SintraError: the text is not a valid position (the message names the field).
     """
-    return state_from_json(text)
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return state_from_json(stripped)
+    return position_from_text(stripped)
 
 
 def position_text(state: GameState) -> str:
-    """``state`` as the desk shows it for editing: the indented state document."""
-    return state_to_json(state, indent=1)
+    """``state`` as the desk shows it for editing: its one-line position (ENG-21)."""
+    return position_to_text(state)
 
 
 def answer(position: str, action: str) -> str:
     """Answer the desk's question about ``position`` (text) and ``action`` (notation, may be
     empty), as a JSON object.
 
-    Keys: ``error`` (``null``, or ``{"field": "position" | "action", "message": ...}``: the
+    Keys: ``position`` (the one-line position of what was read, ``null`` if nothing was);
+    ``error`` (``null``, or ``{"field": "position" | "action", "message": ...}``: the
     one-line message ``sintra explain`` prints for bad input); ``svg`` (the position's
     picture); ``to_move`` (the seat to act, from 1); ``legal_actions`` (their notation, in the
     engine's canonical order); ``explanation`` (the text of ``sintra explain``, or ``null`` when
@@ -51,6 +59,7 @@ def answer(position: str, action: str) -> str:
     order); ``after_svg`` (the picture after a legal action, else ``null``).
     """
     result: dict[str, Any] = {
+        "position": None,
         "error": None,
         "svg": None,
         "to_move": None,
@@ -65,6 +74,7 @@ def answer(position: str, action: str) -> str:
     except SintraError as error:
         result["error"] = {"field": "position", "message": str(error)}
         return json.dumps(result)
+    result["position"] = position_to_text(state)
     result["svg"] = state_to_svg(state)
     result["to_move"] = None if state.is_over else state.turn + 1
     result["legal_actions"] = [action_to_text(a, state.components) for a in legal_actions(state)]

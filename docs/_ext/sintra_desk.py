@@ -154,9 +154,9 @@ _FORM = """\
 <p class="desk-status" id="desk-status" role="status">The desk needs JavaScript and loads the
 engine (about 13 MB, once) when the page opens.</p>
 <div class="desk-inputs">
-<label for="desk-position">Position (a <code>sintra-state</code> document, as
-<code>sintra explain</code> reads)</label>
-<textarea id="desk-position" rows="10" spellcheck="false" autocomplete="off"></textarea>
+<label for="desk-position">Position (one line, <code>sintra1 side:A ...</code>, or a
+<code>sintra-state</code> JSON document)</label>
+<textarea id="desk-position" rows="4" spellcheck="false" autocomplete="off"></textarea>
 <label for="desk-action">Action (notation, e.g. <code>1G-6=Y</code>, <code>CP-5</code>,
 <code>R</code>)</label>
 <div class="desk-row"><input id="desk-action" type="text" spellcheck="false"
