@@ -49,6 +49,7 @@ from sintra_rules.components import ComponentTable, Side, default_components
 __all__ = [
     "RANGES",
     "SCOPES",
+    "SIDES",
     "Face",
     "Figures",
     "Ranges",
@@ -56,6 +57,7 @@ __all__ = [
     "Track",
     "admissible",
     "admissible_tracks",
+    "codes",
     "concrete_tracks",
     "figures",
     "shipped",
@@ -243,6 +245,15 @@ def witness_table() -> ComponentTable:
     for side in SIDES:
         data["window_values"][side]["value"] = [r.window_values.stop - 1] * r.windows
     return _components.components_from_mapping(data)
+
+
+def codes() -> tuple[str, ...]:
+    """The colour codes of the shipped table, in table order, to print models with.
+
+    >>> codes()
+    ('B', 'G', 'O', 'P', 'Y')
+    """
+    return default_components().colour_codes
 
 
 def figures(scope: Scope) -> Figures:

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 import z3
 
+from proofs.figures import RANGES, admissible_tracks
 from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, Check, ProofResult
 from proofs.registry import TOPICS
-from proofs.tables import RANGES, admissible_tracks
 from sintra_rules.components import default_components
 
 __all__ = ["ANCHOR", "markdown", "solver_line", "text"]

@@ -6,7 +6,7 @@ disagree, or the engine exceeds a bound, a test fails.
 
 The bounds are read from the proofs' results (:func:`proofs.registry.result`), so these tests
 check the engine against what was proved, for the shipped table and, where the engine can
-play it, for :func:`proofs.tables.witness_table` (an admissible table attaining the bounds).
+play it, for :func:`proofs.figures.witness_table` (an admissible table attaining the bounds).
 """
 
 from __future__ import annotations
@@ -21,16 +21,7 @@ import z3
 from hypothesis import given, target
 from hypothesis import strategies as st
 
-from proofs.completion import completed
-from proofs.completion import window_points as model_window_points
-from proofs.conservation import Piles, end_round, refill_draw, refill_from_tower, whole_take
-from proofs.endgame import leftover_points as model_leftover_points
-from proofs.endgame import ornament_bonus as model_ornament_bonus
-from proofs.endgame import side_b_bonus as model_side_b_bonus
-from proofs.harness import select, solver
-from proofs.registry import result
-from proofs.score import WitnessGame, witness_game
-from proofs.tables import (
+from proofs.figures import (
     RANGES,
     SCOPES,
     Scope,
@@ -40,8 +31,17 @@ from proofs.tables import (
     tracks,
     witness_table,
 )
-from proofs.termination import may_reset, schedule, setup_indicator
-from proofs.track import BOTTOM, lost_after, step
+from proofs.harness import select, solver
+from proofs.models.endgame import leftover_points as model_leftover_points
+from proofs.models.endgame import ornament_bonus as model_ornament_bonus
+from proofs.models.endgame import side_b_bonus as model_side_b_bonus
+from proofs.models.faces import completed
+from proofs.models.faces import window_points as model_window_points
+from proofs.models.pieces import Piles, end_round, refill_draw, refill_from_tower, whole_take
+from proofs.models.round import may_reset, schedule, setup_indicator
+from proofs.models.track import BOTTOM, lost_after, step
+from proofs.models.witness import WitnessGame, witness_game
+from proofs.registry import result
 from sintra_rules.actions import RESET, Action, Reset, Take, take
 from sintra_rules.components import ComponentTable, Side, components_from_mapping
 from sintra_rules.components import default_components as shipped_table
@@ -617,10 +617,10 @@ def _placed(state: GameState, action: Take) -> int:
 
 def _round_end(piles: Piles, before: GameState, after: GameState) -> Piles:
     """The model's end of a round after the last take: the top indicator piece to the tower
-    (END-01, :func:`~proofs.conservation.end_round`), then, unless the game is over (END-02),
-    the refill as draws (:func:`~proofs.conservation.refill_draw`) of the pieces the engine
+    (END-01, :func:`~proofs.models.pieces.end_round`), then, unless the game is over (END-02),
+    the refill as draws (:func:`~proofs.models.pieces.refill_draw`) of the pieces the engine
     put on each display, the whole bag first and the tower into the bag only when a draw
-    finds the bag empty (END-03 to END-05, :func:`~proofs.conservation.refill_from_tower`).
+    finds the bag empty (END-03 to END-05, :func:`~proofs.models.pieces.refill_from_tower`).
     Every guard must hold."""
     capacity = before.components.factory_capacity
     guard, piles = end_round(piles, before.indicator[0])

@@ -1,23 +1,29 @@
 """Every proof runs in CI: each claim is proved (``unsat``), each witness found, the docs page is
 up to date, and a false claim really fails with a counterexample.
 
-The clauses each proof covers are listed in :mod:`proofs.registry` (for example DONE-02,
-DONE-06, TRACK-03, FINAL-04, FINAL-05, COMP-01, ROUND-04); the test ids name the proofs.
+The clauses each proof covers are registered with it (:func:`proofs.bounds.bound`; for example
+DONE-02, DONE-06, TRACK-03, FINAL-04, FINAL-05, COMP-01, ROUND-04); the test ids name the proofs.
 """
 
 from __future__ import annotations
 
+import inspect
 import pathlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Literal
 
 import pytest
 import z3
 
-from proofs import completion, conservation, endgame, harness, registry, score, termination, track
+from proofs import harness, registry
 from proofs.__main__ import main
-from proofs.conservation import Piles
+from proofs.bounds import bound, completion, endgame, termination
 from proofs.harness import Check, Describe, Prover, Term
+from proofs.models import game, pieces
+from proofs.models import round as round_model
+from proofs.models import track as models_track
+from proofs.models.pieces import Piles
 from proofs.registry import BY_NAME, PROOFS, result
 from proofs.report import markdown, solver_line, text
 
@@ -51,6 +57,23 @@ def test_every_topic_is_stated_for_both_scopes() -> None:
         twin = "admissible" if proof.scope == "shipped" else "shipped"
         other = proof.name.replace(proof.scope, twin, 1)
         assert other in BY_NAME, other
+
+
+def test_a_proof_docstring_cites_only_its_registered_clauses() -> None:
+    """A proof's clause list has one source, its registration: the docstring ends with that
+    list, and no other part of the docstring cites a clause missing from it."""
+    for topic in registry.TOPICS:
+        doc = inspect.getdoc(topic.run) or ""
+        text, _sep, listed = doc.rpartition("Clauses: ")
+        assert " ".join(listed.split()) == ", ".join(topic.clauses) + ".", topic.key
+        cited = set(re.findall(r"\b[A-Z]+-\d\d\b", text))
+        assert cited <= set(topic.clauses), (topic.key, sorted(cited - set(topic.clauses)))
+
+
+def test_a_key_is_registered_once() -> None:
+    """Registering a second proof under a key its module already has is refused."""
+    with pytest.raises(ValueError, match="registered twice"):
+        bound("colour-bonus", "t", "s", ("DONE-02",))(completion.colour_bonus)
 
 
 def test_docs_page_is_up_to_date() -> None:
@@ -119,8 +142,8 @@ def test_unknown_counts_as_failure(monkeypatch: pytest.MonkeyPatch) -> None:
         (completion, "best_bonus", "colour-bonus[shipped]"),
         (completion, "best_bonus", "completion-points[admissible, side A]"),
         (endgame, "side_b_bound", "side-b-bonus[shipped]"),
-        (score, "window_order_bound", "window-order[shipped, side B]"),
-        (track, "centre_take_bound", "largest-take[shipped, 2 players]"),
+        (game, "window_order_bound", "window-order[shipped, side B]"),
+        (models_track, "centre_take_bound", "largest-take[shipped, 2 players]"),
     ],
 )
 def test_an_understated_bound_is_refuted(
@@ -138,7 +161,7 @@ def test_an_understated_bound_is_refuted(
 
 def test_a_short_schedule_fails_the_termination_witness(monkeypatch: pytest.MonkeyPatch) -> None:
     """The termination bound must be attained by the explicit schedule (ROUND-04, RESET-01)."""
-    real = termination.schedule
+    real = round_model.schedule
     monkeypatch.setattr(termination, "schedule", lambda n, pieces: real(n, pieces - 1))
     outcome = BY_NAME["termination[shipped, 2 players]"].run()
     assert not outcome.holds
@@ -218,8 +241,8 @@ def test_every_false_claim_prints_a_counterexample(
 
 def _end_round_taking_two(piles: Piles, top: Term) -> tuple[Term, Piles]:
     """A wrong END-01: the round end takes two pieces of the top colour off the indicator."""
-    guard, once = conservation.end_round(piles, top)
-    _again, twice = conservation.end_round(once, top)
+    guard, once = pieces.end_round(piles, top)
+    _again, twice = pieces.end_round(once, top)
     return guard, twice
 
 

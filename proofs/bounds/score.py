@@ -1,21 +1,7 @@
 """A player's final score over any game: window points, and sound upper and lower bounds.
 
-The game model abstracts a whole game to what the score reads (SCORE-01, FINAL-01):
-
-* each of the 16 frame spaces is filled at most once, by a completion, the top one first
-  (DONE-04, DONE-05), so there are at most 16 completions, in some order;
-* each completion scores a colour bonus (DONE-02) and window points (DONE-06) and keeps a piece
-  of the completed face (DONE-03); the face is one of the two faces of the strip in that slot
-  (SETUP-03), the one up at setup (never the joker face, SETUP-04) for the top frame space;
-* completions happen in rounds 1 to 6, in order; round 1 has any colour and rounds 2 to 6 one
-  colour each, all different (SETUP-08, ROUND-05);
-* at the end, at most 4 pieces lie on each remaining strip (see :mod:`proofs.endgame`) and the
-  side bonus is scored (FINAL-02, FINAL-04, FINAL-05);
-* the broken glass track only ever takes points (TRACK-03, FINAL-03): ``lost >= 0``.
-
-It leaves out what limits a real game further (the supply of pieces, the number of turns, the
-other players), so every bound proved for the model holds for every game (sound), and the
-witness shows that the model attains it.
+The models are :mod:`proofs.models.game` (the order of completions and the game model) and
+:mod:`proofs.models.witness` (the witness games).
 
 The upper bound is the sum of three lemmas, each proved where it is read: window points (the
 completion order, found by optimisation), colour bonuses (each face once, at most its best) and
@@ -23,112 +9,33 @@ leftovers plus the side bonus (found by optimisation). A witness game of the mod
 sum. The lower bound counts the most steps a player's marker can take: one per round for the
 tile (TAKE-03) and one per broken piece, at most every piece put on the displays that round
 (END-03, PLACE-04).
-
->>> window_order_bound((4, 3, 2, 3, 1, 2, 1, 2))
-136
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
-import attrs
 import z3
 
-from proofs.completion import best_bonus, completed, face_text, pick_face, window_points
-from proofs.endgame import leftover_points, ornament_bonus, side_b, side_b_bonus
-from proofs.harness import (
-    Bound,
-    Describe,
-    Evaluate,
-    Prover,
-    Term,
-    all_of,
-    count,
-    ite,
-    select,
-    total,
+from proofs.bounds import PLAYERS, SIDES, bound
+from proofs.figures import Figures, Scope, codes, concrete_tracks, figures, tracks
+from proofs.harness import Bound, Describe, Evaluate, Prover, Term, all_of, ite, select, total
+from proofs.models.endgame import leftover_points, ornament_bonus, side_b
+from proofs.models.faces import best_bonus, completed, face_text
+from proofs.models.game import (
+    FRAMES,
+    ROMAN,
+    Game,
+    Order,
+    game_model,
+    most_window_points,
+    order_model,
 )
-from proofs.tables import (
-    Figures,
-    Scope,
-    concrete_tracks,
-    figures,
-    shipped,
-    tracks,
-    witness_table,
-)
-from proofs.track import lost_after
-from sintra_rules.components import ComponentTable, Side, default_components
+from proofs.models.track import lost_after
+from proofs.models.witness import fixings, witness_game
+from sintra_rules.components import Side
 
-__all__ = [
-    "Completion",
-    "Game",
-    "Order",
-    "WitnessGame",
-    "final_lower",
-    "final_upper",
-    "game_model",
-    "order_model",
-    "window_order",
-    "window_order_bound",
-    "witness_game",
-]
-
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
-Event = tuple[int, int]  # (window, 0 top / 1 bottom)
-FRAMES = ("top", "bottom")
-
-
-def _codes() -> tuple[str, ...]:
-    return default_components().colour_codes
-
-
-def window_order_bound(values: Sequence[int]) -> int:
-    """The most window points of a game (DONE-06): window ``u`` (0-based) is counted by its
-    own two completions and by the two of every window to its left, ``2 * (u + 1)`` times."""
-    return sum(2 * (u + 1) * v for u, v in enumerate(values))
-
-
-@attrs.frozen
-class Order:
-    """Which frame spaces get filled, and when (``at``: the position in the game's order)."""
-
-    events: tuple[Event, ...]
-    done: dict[Event, z3.BoolRef]
-    at: dict[Event, z3.ArithRef]
-    points: dict[Event, Term]
-    premises: tuple[Term, ...]
-
-    @property
-    def window_points(self) -> Term:
-        """All the window points of the game."""
-        return total(ite(self.done[e], self.points[e], 0) for e in self.events)
-
-
-def order_model(fig: Figures, side: Side) -> Order:
-    """Completions of the frame spaces in some order, with their window points (DONE-04 to
-    DONE-06)."""
-    windows = fig.windows
-    events = tuple((w, f) for w in range(windows) for f in (0, 1))
-    done = {e: z3.Bool(f"window{e[0] + 1}_{FRAMES[e[1]]}_filled") for e in events}
-    at = {e: z3.Int(f"window{e[0] + 1}_{FRAMES[e[1]]}_at") for e in events}
-    premises: list[Term] = [*fig.premises, z3.Distinct(*at.values())]
-    premises += [all_of(t >= 0, t < len(events)) for t in at.values()]
-    for w in range(windows):
-        premises += [z3.Implies(done[(w, 1)], done[(w, 0)]), at[(w, 0)] < at[(w, 1)]]
-    points = {}
-    for e in events:
-        before = [all_of(done[(u, 0)], at[(u, 0)] < at[e]) for u in range(windows)]
-        points[e] = window_points(fig.values[side], before, e[0])
-    return Order(events, done, at, points, tuple(premises))
-
-
-def _most(fig: Figures, side: Side) -> int:
-    if fig.scope == "shipped":
-        return window_order_bound(fig.values[side])
-    return window_order_bound([fig.value_range[1]] * fig.windows)
+__all__ = ["final_lower", "final_upper", "window_order"]
 
 
 def _describe_order(order: Order, fig: Figures, side: Side) -> Describe:
@@ -146,12 +53,22 @@ def _describe_order(order: Order, fig: Figures, side: Side) -> Describe:
     return show
 
 
+@bound(
+    "window-order",
+    "Window points of a game",
+    (
+        "Over at most 16 completions, window points are largest when the top frame spaces are "
+        "filled from right to left; the order is found by optimisation."
+    ),
+    ("DONE-04", "DONE-05", "DONE-06", "FIG-04", "FIG-05"),
+    variants=SIDES,
+)
 def window_order(p: Prover, scope: Scope, side: Side) -> Bound:
-    """The order of completions that maximises window points, found by optimisation (DONE-04
-    to DONE-06, FIG-04, FIG-05)."""
+    """The order of completions that maximises window points, found by optimisation and
+    checked against its closed form."""
     fig = figures(scope)
     order = order_model(fig, side)
-    most = _most(fig, side)
+    most = most_window_points(fig, side)
     found = p.maximum(
         "the most window points, by optimisation", order.premises, order.window_points
     )
@@ -176,110 +93,6 @@ def window_order(p: Prover, scope: Scope, side: Side) -> Bound:
         keys,
     )
     return Bound(f"window points of a game <= {most} (tops right to left)", {"high": most})
-
-
-# --- the whole game ---------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Game:
-    """The game model of one player (see the module's documentation)."""
-
-    fig: Figures
-    side: Side
-    order: Order
-    strip_in: tuple[z3.ArithRef, ...]
-    setup: tuple[z3.ArithRef, ...]
-    round: dict[Event, z3.ArithRef]
-    colour: tuple[z3.ArithRef, ...]
-    fill: dict[Event, tuple[z3.ArithRef, ...]]
-    keep: dict[Event, z3.ArithRef]
-    face: dict[Event, Term]
-    bonus: dict[Event, Term]
-    held: tuple[z3.ArithRef, ...]
-    lost: z3.ArithRef
-    side_bonus: Term
-    premises: tuple[Term, ...]
-
-    @property
-    def colour_bonuses(self) -> Term:
-        """All the colour bonuses of the game."""
-        return total(ite(self.order.done[e], self.bonus[e], 0) for e in self.order.events)
-
-    @property
-    def end_bonus(self) -> Term:
-        """Leftover pieces plus the side bonus (FINAL-02, FINAL-04, FINAL-05)."""
-        return leftover_points(self.held) + self.side_bonus
-
-    @property
-    def score(self) -> Term:
-        """The final score (SCORE-01, FINAL-01)."""
-        return self.order.window_points + self.colour_bonuses + self.end_bonus - self.lost
-
-
-def game_model(fig: Figures, side: Side) -> Game:
-    """The game model with the figures ``fig`` on board ``side``."""
-    order = order_model(fig, side)
-    windows, colours, rounds = fig.windows, fig.colours, fig.rounds
-    events = order.events
-    strip_in = tuple(z3.Int(f"slot{w + 1}_strip") for w in range(windows))
-    setup = tuple(z3.Int(f"slot{w + 1}_setup_face") for w in range(windows))
-    colour = tuple(z3.Int(f"round{ROMAN[r]}_colour") for r in range(rounds))
-    premises: list[Term] = [*order.premises, z3.Distinct(*strip_in), z3.Distinct(*colour[1:])]
-    premises += [all_of(s >= 0, s < windows) for s in strip_in]
-    premises += [all_of(a >= 0, a <= 1) for a in setup]
-    premises += [all_of(c >= 0, c < colours) for c in colour]
-    rnd, fill, keep, face_of, bonus = {}, {}, {}, {}, {}
-    for w, f in events:
-        e = (w, f)
-        name = f"window{w + 1}_{FRAMES[f]}"
-        rnd[e] = z3.Int(f"{name}_round")
-        keep[e] = z3.Int(f"{name}_keeps")
-        fill[e] = tuple(z3.Int(f"{name}_joker_{c}") for c in range(colours))
-        face_of[e] = 2 * strip_in[w] + (setup[w] if f == 0 else 1 - setup[w])
-        face = pick_face(fig, face_of[e])
-        pieces = completed(face.counts, fill[e])
-        premises += [rnd[e] >= 1, rnd[e] <= rounds, *(y >= 0 for y in fill[e])]
-        premises += [total(fill[e]) == face.jokers, keep[e] >= 0, keep[e] < colours]
-        premises.append(select(pieces, keep[e]) >= 1)  # DONE-03
-        if f == 0:
-            premises.append(face.jokers == 0)  # SETUP-04
-        bonus[e] = select(pieces, select(colour, rnd[e] - 1))  # DONE-02, ROUND-05
-    for e in events:
-        for g in events:
-            if e != g:
-                premises.append(z3.Implies(order.at[e] < order.at[g], rnd[e] <= rnd[g]))
-    held = tuple(z3.Int(f"slot{w + 1}_pieces_left") for w in range(windows))
-    for w in range(windows):
-        premises.append(
-            ite(order.done[(w, 1)], held[w] == 0, all_of(held[w] >= 0, held[w] <= fig.spaces - 1))
-        )
-    lost = z3.Int("points_lost")
-    premises.append(lost >= 0)
-    framed = [count([order.done[(w, 0)], order.done[(w, 1)]]) for w in range(windows)]
-    if side == "A":
-        side_bonus = ornament_bonus(framed, fig.ornament_of, fig.ornament_points, fig.ornaments)
-    else:
-        tops = [keep[(w, 0)] for w in range(windows)]
-        bottoms = [keep[(w, 1)] for w in range(windows)]
-        side_bonus = side_b_bonus(framed, tops, bottoms, colours)
-    return Game(
-        fig,
-        side,
-        order,
-        strip_in,
-        setup,
-        rnd,
-        colour,
-        fill,
-        keep,
-        face_of,
-        bonus,
-        held,
-        lost,
-        side_bonus,
-        tuple(premises),
-    )
 
 
 def _faces_once(p: Prover, fig: Figures) -> int:
@@ -356,7 +169,7 @@ def _describe_end(
 ) -> Describe:
     """Pieces per window (side A: with the ornaments; side B: the kept colours, ``kept`` being
     every top then every bottom frame piece), pieces left per strip, and the points."""
-    codes = _codes()
+    letters = codes()
 
     def show(value: Evaluate) -> list[str]:
         lines = ["pieces per window: " + " ".join(str(value(n)) for n in pieces)]
@@ -367,8 +180,8 @@ def _describe_end(
         else:
             tops, bottoms = kept[: fig.windows], kept[fig.windows :]
             frames = [
-                (codes[value(t)] if value(n) >= 1 else "-")
-                + (codes[value(b)] if value(n) == 2 else "-")
+                (letters[value(t)] if value(n) >= 1 else "-")
+                + (letters[value(b)] if value(n) == 2 else "-")
                 for n, t, b in zip(pieces, tops, bottoms, strict=True)
             ]
             lines.append("frames per window (top, bottom; - empty): " + " ".join(frames))
@@ -383,200 +196,15 @@ def _describe_end(
     return show
 
 
-@attrs.frozen
-class Plan:
-    """A witness game strip by strip: round colours, and per strip the face up at setup and,
-    per completion (top, bottom), its round, joker fill and kept colour."""
-
-    colours: tuple[int, ...]
-    setup: tuple[int, ...]
-    rounds: tuple[tuple[int, int], ...]
-    fills: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    keeps: tuple[tuple[int, int], ...]
-
-
-def _plan(fig: Figures, side: Side, colour_most: int, end_most: int) -> Plan | None:
-    """An explicit witness game for concrete figures: the first round colours (in order) for
-    which every face can be completed at its best bonus in a round of its best colour, the top
-    face no later than the bottom one, with joker spaces holding the round's colour; then the
-    kept colours: on side B the colour kept by the most faces, else the first keepable one.
-    ``None`` when no such plan reaches ``colour_most`` and ``end_most``."""
-    windows, colours, rounds = fig.windows, fig.colours, fig.rounds
-    best = [[max(f.counts) + f.jokers for f in strip] for strip in fig.faces]
-
-    def good(s: int, f: int, colour: int) -> bool:
-        face = fig.faces[s][f]
-        return bool(face.counts[colour] + face.jokers == best[s][f])
-
-    for first in range(colours):
-        for rest in itertools.permutations(range(colours)):
-            order = (first, *rest)
-            choice = []
-            for s in range(windows):
-                options = [
-                    (a, top, bottom)
-                    for a in (0, 1)
-                    if fig.faces[s][a].jokers == 0
-                    for top in range(1, rounds + 1)
-                    for bottom in range(top, rounds + 1)
-                    if good(s, a, order[top - 1]) and good(s, 1 - a, order[bottom - 1])
-                ]
-                if not options:
-                    break
-                choice.append(options[0])
-            else:
-                plan = _keeps(fig, side, order, choice)
-                if _plan_value(fig, side, plan) == (colour_most, end_most):
-                    return plan
-    return None
-
-
-def _keeps(
-    fig: Figures, side: Side, order: tuple[int, ...], choice: list[tuple[int, int, int]]
-) -> Plan:
-    """Joker spaces hold the round's colour; on side B every face that can keeps the colour
-    the most faces can keep, otherwise (and on side A) a face keeps its first colour."""
-    fills = []
-    pieces = []
-    for s, (a, top, bottom) in enumerate(choice):
-        per = []
-        for f, r in ((a, top), (1 - a, bottom)):
-            face = fig.faces[s][f]
-            fill = tuple(face.jokers if c == order[r - 1] else 0 for c in range(fig.colours))
-            per.append(fill)
-            pieces.append(completed(face.counts, fill))
-        fills.append((per[0], per[1]))
-    holders = [sum(1 for on in pieces if on[c] >= 1) for c in range(fig.colours)]
-    target = holders.index(max(holders)) if side == "B" else -1
-    kept = [
-        target if target >= 0 and on[target] >= 1 else next(c for c, n in enumerate(on) if n)
-        for on in pieces
-    ]
-    return Plan(
-        colours=order,
-        setup=tuple(a for a, _t, _b in choice),
-        rounds=tuple((t, b) for _a, t, b in choice),
-        fills=tuple(fills),
-        keeps=tuple((kept[2 * s], kept[2 * s + 1]) for s in range(len(choice))),
-    )
-
-
-def _plan_value(fig: Figures, side: Side, plan: Plan) -> tuple[int, int]:
-    """The plan's colour bonuses and end bonus (every frame space filled, no strip left)."""
-    bonus = 0
-    for s, (a, (top, bottom)) in enumerate(zip(plan.setup, plan.rounds, strict=True)):
-        for f, r, fill in ((a, top, plan.fills[s][0]), (1 - a, bottom, plan.fills[s][1])):
-            bonus += completed(fig.faces[s][f].counts, fill)[plan.colours[r - 1]]
-    full = [2] * fig.windows
-    if side == "A":
-        end = ornament_bonus(full, fig.ornament_of, fig.ornament_points, fig.ornaments)
-    else:
-        tops = [k[0] for k in plan.keeps]
-        bottoms = [k[1] for k in plan.keeps]
-        end = side_b_bonus(full, tops, bottoms, fig.colours)
-    return bonus, int(end)
-
-
-@attrs.frozen
-class Completion:
-    """One completion of a witness game: frame space ``frame`` (0 top, 1 bottom) of window
-    ``slot`` filled from face ``face`` of strip ``strip`` in round ``round`` (1-based) of colour
-    ``colour``, the joker spaces holding ``fill`` (per colour), keeping a piece of ``keep``."""
-
-    slot: int
-    frame: int
-    strip: int
-    face: int
-    round: int
-    colour: int
-    fill: tuple[int, ...]
-    keep: int
-
-
-@attrs.frozen
-class WitnessGame:
-    """A witness game of the model, for concrete figures: completions in order."""
-
-    table: ComponentTable
-    side: Side
-    colours: tuple[int, ...]
-    strip_in: tuple[int, ...]
-    completions: tuple[Completion, ...]
-
-
-def _timeline(plan: Plan, fig: Figures) -> tuple[tuple[int, ...], tuple[Completion, ...]]:
-    """The plan's strips in slots so that the top frame spaces are filled from right to left
-    (earliest top round rightmost), and its completions in round order, tops first (right to
-    left), then bottoms."""
-    windows = fig.windows
-    by_round = sorted(range(windows), key=lambda s: (plan.rounds[s][0], s))
-    slot_of = {s: windows - 1 - i for i, s in enumerate(by_round)}
-    strip_in = tuple(by_round[windows - 1 - w] for w in range(windows))
-    timeline = []
-    for s, w in slot_of.items():
-        for frame in (0, 1):
-            face = plan.setup[s] if frame == 0 else 1 - plan.setup[s]
-            r = plan.rounds[s][frame]
-            done = Completion(
-                w,
-                frame,
-                s,
-                face,
-                r,
-                plan.colours[r - 1],
-                plan.fills[s][frame],
-                plan.keeps[s][frame],
-            )
-            timeline.append(((r, frame, -w if frame == 0 else w), done))
-    return strip_in, tuple(done for _key, done in sorted(timeline))
-
-
-def witness_game(scope: Scope, side: Side, colour_most: int, end_most: int) -> WitnessGame | None:
-    """The witness game of ``final-upper`` (``colour_most`` and ``end_most`` are its lemmas'
-    bounds), played on the shipped table or on :func:`~proofs.tables.witness_table`."""
-    table = default_components() if scope == "shipped" else witness_table()
-    concrete = shipped(table)
-    plan = _plan(concrete, side, colour_most, end_most)
-    if plan is None:
-        return None
-    strip_in, completions = _timeline(plan, concrete)
-    return WitnessGame(table, side, plan.colours, strip_in, completions)
-
-
-def _fixings(game: Game, witness: WitnessGame) -> list[Term]:
-    """The witness game as values of the game model's terms."""
-    fig = game.fig
-    fix: list[Term] = [game.strip_in[w] == s for w, s in enumerate(witness.strip_in)]
-    for position, done in enumerate(witness.completions):
-        e = (done.slot, done.frame)
-        fix += [game.order.done[e], game.order.at[e] == position, game.round[e] == done.round]
-        fix += [game.keep[e] == done.keep]
-        fix += [y == n for y, n in zip(game.fill[e], done.fill, strict=True)]
-        if done.frame == 0:
-            fix.append(game.setup[done.slot] == done.face)
-    fix += [c == n for c, n in zip(game.colour, witness.colours, strict=True)]
-    fix += [h == 0 for h in game.held] + [game.lost == 0]
-    if fig.scope == "admissible":
-        concrete = shipped(witness.table)
-        for side in ("A", "B"):
-            fix += [v == n for v, n in zip(fig.values[side], concrete.values[side], strict=True)]
-        for symbolic, known in zip(fig.faces, concrete.faces, strict=True):
-            for a, b in zip(symbolic, known, strict=True):
-                fix += [x == n for x, n in zip(a.counts, b.counts, strict=True)]
-                fix.append(a.jokers == b.jokers)
-        fix += [o == n for o, n in zip(fig.ornament_of, concrete.ornament_of, strict=True)]
-    return fix
-
-
 def _describe_game(game: Game) -> Describe:
     fig = game.fig
     order = game.order
-    codes = _codes()
+    letters = codes()
 
     def show(value: Evaluate) -> list[str]:
         lines = [
             "round colours: "
-            + ", ".join(f"{ROMAN[r]} {codes[value(c)]}" for r, c in enumerate(game.colour)),
+            + ", ".join(f"{ROMAN[r]} {letters[value(c)]}" for r, c in enumerate(game.colour)),
             "window values: " + " ".join(str(value(v)) for v in fig.values[game.side]),
         ]
         steps = sorted((value(order.at[e]), e) for e in order.events if value(order.done[e]))
@@ -586,7 +214,7 @@ def _describe_game(game: Game) -> Describe:
                 f"{i + 1:2}. round {ROMAN[value(game.round[e]) - 1]}: window {w + 1} "
                 f"{FRAMES[f]} <- {face_text(fig, value, game.face[e], game.fill[e])}; "
                 f"colour bonus {value(game.bonus[e])}, window points "
-                f"{value(order.points[e])}, keeps {codes[value(game.keep[e])]}"
+                f"{value(order.points[e])}, keeps {letters[value(game.keep[e])]}"
             )
         lines.append(
             f"end: window points {value(order.window_points)} + colour bonuses "
@@ -620,12 +248,39 @@ def _describe_faces(game: Game) -> Describe:
     return show
 
 
+@bound(
+    "final-upper",
+    "Final score: upper bound",
+    (
+        "Window points + colour bonuses + leftovers + side bonus - points lost, over the game "
+        "model of any game: a sound bound, attained by a witness game of the model. Three lemmas "
+        "bound the parts: window points in the order model (found by optimisation), colour "
+        "bonuses face by face, leftovers plus side bonus strip by strip (found by optimisation); "
+        "the last two carry over to the game model, where strips lie in slots, because its "
+        "completions use pairwise different faces."
+    ),
+    (
+        "SCORE-01",
+        "FINAL-01",
+        "FINAL-02",
+        "FINAL-04",
+        "FINAL-05",
+        "DONE-02",
+        "DONE-03",
+        "DONE-06",
+        "SETUP-03",
+        "SETUP-04",
+        "SETUP-08",
+        "ROUND-05",
+        "TRACK-04",
+    ),
+    variants=SIDES,
+)
 def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
-    """A sound upper bound on a player's final score, attained by a witness game (SCORE-01,
-    FINAL-01 to FINAL-05, DONE-02 to DONE-06, SETUP-03, SETUP-04, SETUP-08, ROUND-05)."""
+    """A sound upper bound on a player's final score, attained by a witness game."""
     fig = figures(scope)
     order = order_model(fig, side)
-    window_most = _most(fig, side)
+    window_most = most_window_points(fig, side)
     p.claim(
         f"lemma: window points of a game <= {window_most}",
         order.premises,
@@ -665,7 +320,7 @@ def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
     else:
         p.witness(
             f"a witness game scoring {most}",
-            [*game.premises, *_fixings(game, witness)],
+            [*game.premises, *fixings(game, witness)],
             game.score == most,
             _describe_game(game),
             keys=[],
@@ -676,9 +331,30 @@ def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
     )
 
 
+@bound(
+    "final-lower",
+    "Final score: lower bound",
+    (
+        "Only the track takes points; the marker takes at most one step per round for the tile "
+        "and one per broken piece, at most every piece put on the displays that round. The "
+        "witness breaks every piece of every round, which the other players' obligatory takes "
+        "rule out in a real game: the bound is sound, not tight."
+    ),
+    (
+        "SCORE-01",
+        "FINAL-03",
+        "TRACK-02",
+        "TRACK-03",
+        "TRACK-04",
+        "TAKE-03",
+        "PLACE-04",
+        "END-03",
+        "SETUP-09",
+    ),
+    variants=PLAYERS,
+)
 def final_lower(p: Prover, scope: Scope, players: int) -> Bound:
-    """A sound lower bound on a player's final score, attained by a witness (SCORE-01,
-    TRACK-02 to TRACK-04, FINAL-03, TAKE-03, PLACE-04, END-03, SETUP-09)."""
+    """A sound lower bound on a player's final score, attained by a witness."""
     fig = figures(scope)
     rounds = fig.rounds
     per_round = fig.capacity * fig.factories_for(players)

@@ -16,14 +16,12 @@ A round's turns are takes and resets (TURN-01). The argument has four steps:
 
 The game ends after exactly ``rounds`` round ends: the round indicator is set up with one
 piece of each colour and one drawn piece (SETUP-08), every round end takes its top piece away
-(END-01, modelled by :func:`proofs.conservation.end_round`), and the game is over when it is
+(END-01, modelled by :func:`proofs.models.pieces.end_round`), and the game is over when it is
 empty (END-02). Nothing else touches the indicator (the other transitions of
-:mod:`proofs.conservation`; the cross-checks compare both with the engine).
+:mod:`proofs.models.pieces`; the cross-checks compare both with the engine).
 
->>> schedule(2, 4)
-('RTRT', 'RTRT')
->>> setup_indicator(5, 2)
-(1, 1, 2, 1, 1)
+The models are :mod:`proofs.models.round` (turns, resets, the indicator) and
+:mod:`proofs.models.pieces` (the transitions).
 """
 
 from __future__ import annotations
@@ -33,17 +31,8 @@ from collections.abc import Sequence
 import attrs
 import z3
 
-from proofs.conservation import (
-    Piles,
-    break_rest,
-    complete,
-    end_round,
-    example,
-    place,
-    show_change,
-    take_centre,
-    take_factory,
-)
+from proofs.bounds import PLAYERS, bound
+from proofs.figures import Figures, Scope, codes, figures
 from proofs.harness import (
     Bound,
     Describe,
@@ -58,50 +47,20 @@ from proofs.harness import (
     select,
     total,
 )
-from proofs.tables import Figures, Scope, figures
-from sintra_rules.components import default_components
+from proofs.models.pieces import (
+    Piles,
+    break_rest,
+    complete,
+    end_round,
+    example,
+    place,
+    show_change,
+    take_centre,
+    take_factory,
+)
+from proofs.models.round import may_reset, schedule, setup_indicator, turn
 
-__all__ = ["may_reset", "schedule", "setup_indicator", "termination", "turn"]
-
-
-def may_reset(present: list[Term], glazier: Term) -> Term:
-    """A strip lies left of the glazier: a reset is legal (RESET-01, RESET-02, RUL-05)."""
-    return any_of(*(all_of(has, w < glazier) for w, has in enumerate(present)))
-
-
-def turn(
-    state: tuple[Term, Term, Term, Term], reset: Term, gains: Term
-) -> tuple[Term, tuple[Term, Term, Term, Term]]:
-    """One turn of a player in the abstract model: ``state = (resets, takes, may reset, last
-    turn was a reset)``. A reset needs and uses up the possibility to reset; a take may give
-    it (``gains``) and never takes it away. Returns ``(legal, new state)``."""
-    resets, takes, can, _last_reset = state
-    legal = ite(reset, can, True)
-    after = (
-        resets + ite(reset, 1, 0),
-        takes + ite(reset, 0, 1),
-        ite(reset, False, any_of(can, gains)),
-        reset,
-    )
-    return legal, after
-
-
-def schedule(players: int, pieces: int) -> tuple[str, ...]:
-    """The longest round of the abstract model, one string of turns per player: every player
-    starts able to reset, resets whenever it may, and otherwise takes one piece (gaining the
-    right to reset again); the round ends with the take of the last piece."""
-    state = [(0, 0, True, False)] * players
-    out = [""] * players
-    left, seat = pieces, 0
-    while left:
-        reset = bool(state[seat][2])
-        legal, after = turn(state[seat], reset, True)
-        assert legal
-        state[seat] = after
-        out[seat] += "R" if reset else "T"
-        left -= 0 if reset else 1
-        seat = (seat + 1) % players
-    return tuple(out)
+__all__ = ["termination"]
 
 
 def _on_show(piles: Piles) -> Term:
@@ -326,20 +285,14 @@ def _invariant(p: Prover) -> None:
     )
 
 
-def setup_indicator(colours: int, first: Term) -> tuple[Term, ...]:
-    """The round indicator at setup, pieces per colour (SETUP-08): one of each colour on
-    spaces II to VI, and on space I one piece drawn from the bag, of colour ``first``."""
-    return tuple(1 + ite(first == c, 1, 0) for c in range(colours))
-
-
 def _indicator(p: Prover, fig: Figures) -> None:
     """The game is over (END-02: the indicator is empty after END-01) at the ``rounds``-th
     round end, and not before, by induction over round ends: the indicator as set up
     (SETUP-08) holds ``rounds`` pieces, and each round end takes exactly one piece off it
-    (END-01, :func:`~proofs.conservation.end_round`), which it can do exactly while the
+    (END-01, :func:`~proofs.models.pieces.end_round`), which it can do exactly while the
     indicator holds a piece."""
     colours, rounds = fig.colours, fig.rounds
-    codes = default_components().colour_codes
+    letters = codes()
     first = z3.Int("space_I_colour")
     setup = setup_indicator(colours, first)
     p.claim(
@@ -347,7 +300,7 @@ def _indicator(p: Prover, fig: Figures) -> None:
         [first >= 0, first < colours],
         total(setup) == rounds,
         lambda value: [
-            f"space I colour {codes[value(first)]}; pieces per colour "
+            f"space I colour {letters[value(first)]}; pieces per colour "
             + " ".join(str(value(n)) for n in setup)
             + f", {value(total(setup))} in all"
         ],
@@ -395,8 +348,8 @@ def _indicator(p: Prover, fig: Figures) -> None:
 
     def game(value: Evaluate) -> list[str]:
         return [
-            f"space I colour {codes[value(first)]}; round ends take "
-            + " ".join(codes[value(t)] for t in tops),
+            f"space I colour {letters[value(first)]}; round ends take "
+            + " ".join(letters[value(t)] for t in tops),
             "pieces left on the indicator: "
             + " ".join(str(value(total(s.indicator))) for s in states),
         ]
@@ -436,10 +389,46 @@ def _rounds(p: Prover, players: int, pieces_most: int) -> int | None:
     return found
 
 
+@bound(
+    "termination",
+    "Termination",
+    (
+        "Every round ends within a bounded number of turns (takes and resets), and the game after"
+        " the sixth round end. Step 1: each take removes at least one piece from the displays and"
+        " the centre, and nothing adds any during a round. Step 2: a reset needs a strip left of "
+        "the glazier and removes that possibility; a take never removes it. Step 3: so a player's"
+        " resets are at most their takes, plus one if their last turn was a reset. Step 4: with "
+        "turns going round the table and the round ending on the take of its last piece, the most"
+        " turns are found by optimisation. The witness is a round of the abstract model in which "
+        "every take holds a single piece. Step 5: the round indicator, set up with one piece of "
+        "each colour and one drawn piece, loses its top piece at every round end; the game is "
+        "over when it is empty, after the sixth."
+    ),
+    (
+        "ROUND-01",
+        "ROUND-03",
+        "ROUND-04",
+        "TURN-01",
+        "TAKE-01",
+        "TAKE-02",
+        "TAKE-04",
+        "RESET-01",
+        "RESET-02",
+        "RUL-05",
+        "PLACE-02",
+        "PLACE-03",
+        "DONE-05",
+        "END-01",
+        "END-02",
+        "END-03",
+        "SETUP-08",
+        "FIG-10",
+    ),
+    variants=PLAYERS,
+)
 def termination(p: Prover, scope: Scope, players: int) -> Bound:
-    """Every round ends within a bounded number of turns, the game after round 6 (ROUND-01,
-    ROUND-03, ROUND-04, TURN-01, TAKE-01, TAKE-02, TAKE-04, RESET-01, RESET-02, RUL-05,
-    PLACE-02, PLACE-03, DONE-05, END-01, END-02, END-03, SETUP-08, FIG-10)."""
+    """Every round ends within a bounded number of turns, the game after round 6 (steps 1 to
+    5 of the module's argument)."""
     fig = figures(scope)
     pieces_most = fig.capacity * fig.factories_for(players)
     _takes_shrink(p, scope)

@@ -1,69 +1,46 @@
-"""The broken glass track: its arithmetic in closed form, and the largest loss of one turn.
+"""The broken glass track: its closed form and monotony, the largest take of one colour and
+the largest loss of one turn.
 
-Model (TRACK-01 to TRACK-04, RUL-08): the track has spaces ``0 .. C`` (space ``C`` is the
-bottom, value ``-B``, ``B`` = 18). A *step* moves the marker one space down; a step onto the
-bottom costs ``B`` points at once and puts the marker back on the top space. After ``m`` steps
-from the top the points lost via the track (TRACK-04: ``B`` per wrap plus the current space's
-magnitude) are, in closed form::
+The track's arithmetic is :mod:`proofs.models.track`; the closed form it uses is proved here::
 
     L(m) = B * (m div C) - value[m mod C]
-
->>> track = (0, -1, -2, -4, -6, -8, -11, -14, -18)
->>> [lost_after(track, m) for m in (0, 1, 7, 8, 9, 16)]
-[0, 1, 14, 18, 19, 36]
->>> step(8, 7, 0)   # from the space above the bottom: wrap to the top
-(0, 1, True)
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import z3
 
+from proofs.bounds import PLAYERS, bound
+from proofs.figures import Scope, Track, concrete_tracks, figures, tracks
 from proofs.harness import Bound, Evaluate, Prover, Term, all_of, div, ite, select, total
-from proofs.tables import RANGES, Ranges, Scope, Track, concrete_tracks, figures, tracks
+from proofs.models.track import (
+    BOTTOM,
+    centre_take_bound,
+    increments,
+    lost_after,
+    step,
+    take_bound,
+    turn_loss_bounds,
+)
 
-__all__ = [
-    "BOTTOM",
-    "centre_take_bound",
-    "largest_take",
-    "lost_after",
-    "step",
-    "take_bound",
-    "track_closed_form",
-    "track_monotone",
-    "turn_loss",
-    "turn_loss_bounds",
-]
-
-#: Points lost on reaching the bottom space (TRACK-03): the magnitude of its confirmed -18.
-BOTTOM = -RANGES.track_bottom
+__all__ = ["largest_take", "track_closed_form", "track_monotone", "turn_loss"]
 
 
-def lost_after(values: Sequence[Term], m: Term) -> Term:
-    """Points lost via the track after ``m`` steps from the top (TRACK-04), in closed form."""
-    cycle = len(values) - 1
-    return BOTTOM * div(m, cycle) - select(values[:cycle], m % cycle)
-
-
-def step(cycle: int, position: Term, wraps: Term) -> tuple[Term, Term, Term]:
-    """One step down (TRACK-02), with the return to the top on reaching the bottom
-    (TRACK-03): ``(new position, new wraps, wrapped)``."""
-    below = position + 1
-    wrapped = below == cycle
-    return ite(wrapped, 0, below), wraps + ite(wrapped, 1, 0), wrapped
-
-
-def _increments(track: Sequence[int]) -> list[int]:
-    """Points lost by each step from each space (the last one reaches the bottom)."""
-    return [a - b for a, b in itertools.pairwise(track)]
-
-
+@bound(
+    "track-closed-form",
+    "Broken glass track: closed form",
+    (
+        "Step by step, with a return to the top (and a loss of 18) on every arrival at the "
+        "bottom, the points lost after m steps from the top are 18*(m div C) - value[m mod C] (C "
+        "= spaces - 1); proved by induction over single steps."
+    ),
+    ("TRACK-01", "TRACK-02", "TRACK-03", "TRACK-04", "RUL-08", "SCORE-01", "FIG-08"),
+)
 def track_closed_form(p: Prover, scope: Scope) -> Bound:
-    """Steps with wraps (TRACK-02, TRACK-03, RUL-08) reach the closed form of TRACK-04, by
-    induction on the number of steps, for the engine's accounting of score and points lost."""
+    """Steps with wraps reach the closed form of the points lost, by induction on the number
+    of steps, for the engine's accounting of score and points lost."""
     names = ("base", "step", "form", "lost", "value")
     cases: dict[str, list[tuple[list[Term], Term, dict[str, Term]]]] = {k: [] for k in names}
     witnesses: dict[str, tuple[str, Term]] = {}
@@ -139,10 +116,19 @@ def track_closed_form(p: Prover, scope: Scope) -> Bound:
     return Bound(f"L(m) = {BOTTOM}*(m div C) - value[m mod C]")
 
 
+@bound(
+    "track-monotone",
+    "Broken glass track: monotone",
+    (
+        "Every step adds to the points lost: L(m+1) - L(m) lies between the smallest and the "
+        "largest gap between neighbouring spaces, so L is strictly increasing."
+    ),
+    ("TRACK-02", "TRACK-03", "TRACK-04", "RUL-16", "FIG-08"),
+)
 def track_monotone(p: Prover, scope: Scope) -> Bound:
-    """Points lost grow strictly with every step (TRACK-02 to TRACK-04): each step adds between
-    the smallest and the largest gap between neighbouring spaces (the bottom included)."""
-    gaps = [g for t in concrete_tracks(scope) for g in _increments(t)]
+    """Points lost grow strictly with every step: each step adds between the smallest and the
+    largest gap between neighbouring spaces (the bottom included)."""
+    gaps = [g for t in concrete_tracks(scope) for g in increments(t)]
     low, high = min(gaps), max(gaps)
     cases = []
     for track in tracks(scope):
@@ -154,7 +140,7 @@ def track_monotone(p: Prover, scope: Scope) -> Bound:
     p.claim_each(f"{low} <= L(m+1) - L(m) <= {high} for every m >= 0", cases)
     for goal, target in (("least", low), ("largest", high)):
         for concrete in concrete_tracks(scope):
-            if target in _increments(concrete):
+            if target in increments(concrete):
                 break
         model = next(t for t in tracks(scope) if len(t.values) == len(concrete))
         m = z3.Int("m")
@@ -177,20 +163,18 @@ def _fix(model: Track, concrete: Sequence[int]) -> list[Term]:
     ]
 
 
-def centre_take_bound(fig: Ranges, players: int) -> int:
-    """The most pieces of one colour the centre can hold: each factory display sends at most
-    ``capacity - 1`` of them there (the taken colour is another one), and a colour has only
-    ``pieces_per_colour`` pieces."""
-    return min(fig.factories_for(players) * (fig.capacity - 1), fig.pieces_per_colour)
-
-
-def take_bound(fig: Ranges, players: int) -> int:
-    """The most pieces of one colour a single take can hold with ``players`` players."""
-    return max(fig.capacity, centre_take_bound(fig, players))
-
-
+@bound(
+    "largest-take",
+    "Largest take of one colour",
+    (
+        "A display holds at most 4 pieces; the centre only receives, per display taken, the "
+        "pieces of the other colours (at most 3 of a colour), and a colour has 20 pieces."
+    ),
+    ("TAKE-01", "TAKE-02", "TAKE-04", "END-03", "FIG-02", "FIG-03"),
+    variants=PLAYERS,
+)
 def largest_take(p: Prover, scope: Scope, players: int) -> Bound:
-    """The largest take of one colour (TAKE-01, TAKE-02, TAKE-04, END-03, FIG-02, FIG-03).
+    """The largest take of one colour.
 
     A round starts with an empty centre (END-03); only takes from factory displays put pieces
     there (TAKE-01): the pieces of the display other than the taken colour. A display holds at
@@ -231,22 +215,18 @@ def largest_take(p: Prover, scope: Scope, players: int) -> Bound:
     return Bound(f"{bound} pieces ({players} players: {fac} displays of {cap})", {"high": bound})
 
 
-def turn_loss_bounds(scope: Scope, players: int) -> tuple[int, int, int]:
-    """``(most steps, most points lost, most points deducted at once)`` in one turn, by
-    enumerating every track of the scope and every starting space."""
-    fig = figures(scope)
-    steps = max(fig.capacity, 1 + centre_take_bound(fig, players))
-    lost = deducted = 0
-    for track in concrete_tracks(scope):
-        c = len(track) - 1
-        for start in range(c):
-            lost = max(lost, lost_after(track, start + steps) - lost_after(track, start))
-            deducted = max(deducted, BOTTOM * ((start + steps) // c))
-    return steps, lost, deducted
-
-
+@bound(
+    "turn-loss",
+    "Largest loss of one turn",
+    (
+        "One step for the tile (first take from the centre) plus one per broken piece, at most "
+        "every piece taken: the most points lost in one turn, and the most deducted at once."
+    ),
+    ("TAKE-03", "PLACE-04", "PLACE-07", "TRACK-02", "TRACK-03", "TRACK-04", "RUL-08", "RUL-10"),
+    variants=PLAYERS,
+)
 def turn_loss(p: Prover, scope: Scope, players: int) -> Bound:
-    """The largest loss one turn can cause (TAKE-03, PLACE-04, TRACK-02, TRACK-03, RUL-10).
+    """The largest loss one turn can cause.
 
     A turn takes one step for the tile (only on the first take from the centre) and one per
     broken piece; no more pieces break than are taken (PLACE-04, PLACE-07).
