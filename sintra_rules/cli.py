@@ -4,8 +4,8 @@
 random), ``replay``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see ``sintra
 --help`` and ``sintra COMMAND --help``. ``python -m sintra_rules`` is the same command.
 
-``play`` and ``replay`` fold their lines to the terminal's width (at most :data:`MAX_WIDTH`
-characters, exactly that when the output is not a terminal) with a hanging indent, and colour
+``play`` and ``replay`` fold their lines to the terminal's width (at most 100 characters,
+exactly that when the output is not a terminal) with a hanging indent, and colour
 the pieces when the output is a terminal and ``NO_COLOR`` is unset (``--color`` overrides).
 ``replay`` also reads a golden playthrough (``tests/golden/*.json``) and checks every state's
 digest against it.
@@ -20,54 +20,24 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
+from collections.abc import Callable, Sequence
 
 from sintra_rules import records
 from sintra_rules._strict import Reader, describe_document
+from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
-from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import Side
 from sintra_rules.errors import RecordError, SintraError
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.render import (
-    describe_action,
-    plural,
-    render_outcome,
-    render_state,
-    render_summary,
-    roman,
-    wrap_text,
-)
-from sintra_rules.rules import apply
-from sintra_rules.scoring import final_score
-from sintra_rules.state import GameState
+from sintra_rules.narration import player_name, player_names, roman
+from sintra_rules.notation import action_from_text
+from sintra_rules.render import NORMAL, QUIET, VERBOSE, show_game, wrap_text
 
-__all__ = [
-    "MAX_WIDTH",
-    "NORMAL",
-    "QUIET",
-    "VERBOSE",
-    "UsageError",
-    "main",
-    "output_width",
-    "show_game",
-    "use_colour",
-]
+__all__ = ["UsageError", "main"]
 
-#: How much of a game to show: only the result, turns and round ends, or every position.
-QUIET, NORMAL, VERBOSE = 0, 1, 2
-#: The widest line ``play`` and ``replay`` print, and their width when not on a terminal.
-MAX_WIDTH = 100
-_MIN_WIDTH = 40
-_COLOUR_CHOICES = ("auto", "always", "never")
 _DEFAULT_AGENTS = ("greedy", "random")
-#: Where the description of a turn starts on its line: two spaces, the notation, a space.
-_TURN_INDENT = " " * 12
 
 
 class UsageError(Exception):
@@ -107,111 +77,6 @@ def _read(path: str) -> str:
         raise UsageError(f"cannot read {path!r}: {reason}") from None
 
 
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
-        return False
-
-
-def output_width(stream: TextIO | None = None) -> int:
-    """The width ``play`` and ``replay`` fold their lines to: when ``stream`` (default
-    ``sys.stdout``) is a terminal, its width (:func:`shutil.get_terminal_size`) capped at
-    :data:`MAX_WIDTH` (and at least 40); otherwise :data:`MAX_WIDTH`.
-
-    >>> import io
-    >>> output_width(io.StringIO())
-    100
-    """
-    if not _is_terminal(sys.stdout if stream is None else stream):
-        return MAX_WIDTH
-    columns = shutil.get_terminal_size((MAX_WIDTH, 24)).columns
-    return max(_MIN_WIDTH, min(MAX_WIDTH, columns))
-
-
-def use_colour(
-    choice: str = "auto", stream: TextIO | None = None, environ: Mapping[str, str] | None = None
-) -> bool:
-    """Whether to colour the pieces: ``"always"``, ``"never"``, or for ``"auto"`` when
-    ``stream`` (default ``sys.stdout``) is a terminal and ``NO_COLOR`` is unset or empty in
-    ``environ`` (default ``os.environ``), as https://no-color.org asks.
-
-    >>> import io
-    >>> use_colour("auto", io.StringIO()), use_colour("always", io.StringIO())
-    (False, True)
-    """
-    if choice not in _COLOUR_CHOICES:
-        raise ValueError(f"colour choice must be one of {', '.join(_COLOUR_CHOICES)}: {choice!r}")
-    if choice != "auto":
-        return choice == "always"
-    environ = os.environ if environ is None else environ
-    return _is_terminal(sys.stdout if stream is None else stream) and not environ.get("NO_COLOR")
-
-
-def show_game(
-    initial: GameState,
-    actions: Sequence[Action],
-    names: Sequence[str],
-    level: int = NORMAL,
-    out: Callable[[str], None] = print,
-    *,
-    width: int | None = None,
-    colour: bool = False,
-) -> GameState:
-    """Print a game turn by turn from ``initial`` and return the last position.
-
-    ``NORMAL``: the position at the start and at every round's end (END-01), a one-line summary
-    at each round's start, each turn in words with its notation (ENG-04) and, when they
-    change, the mover's new score and broken glass value, then final scoring and the winners
-    (FINAL-01, WIN-01 to WIN-03). After the game-ending turn the score shown is the one before
-    final scoring, the "in play" column of the final scoring table. ``VERBOSE`` adds the
-    position after every turn; ``QUIET`` prints only the result.
-
-    With ``width``, every line wider than that is folded (:func:`~sintra_rules.render.wrap_text`),
-    a turn's continuation lines aligned under its description; ``colour`` colours the pieces
-    of the positions (:func:`~sintra_rules.render.render_state`).
-    """
-
-    def emit(text: str, indent: str | None = None) -> None:
-        out(text if width is None else wrap_text(text, width, indent))
-
-    state = initial
-    table = state.components
-    if level >= NORMAL:
-        emit(render_state(state, names, colour=colour))
-    new_round = True
-    for action in actions:
-        if new_round and level >= NORMAL:
-            emit("")
-            emit(f"== {render_summary(state, names)}", "   ")
-        seat = state.turn
-        before = state
-        mover = state.players[seat]
-        line = f"  {action_to_text(action, table):<9} {describe_action(state, action, names)}"
-        state = apply(state, action)
-        moved = state.players[seat]
-        score = moved.score
-        if state.is_over:  # the turn's own score, without the final scoring (FINAL-01)
-            score -= final_score(table, state.side, moved).total
-        if (score, moved.track) != (mover.score, mover.track):
-            line += f" -> {plural(score, 'point')}, track {table.track[moved.track]}"
-        new_round = len(state.indicator) != len(before.indicator)
-        if level >= NORMAL:
-            emit(line, _TURN_INDENT)
-        if level >= VERBOSE or (new_round and level >= NORMAL):
-            emit("")
-            if new_round:
-                emit(f"End of round {roman(before.round)}.")
-            emit(render_state(state, names, colour=colour))
-    if level >= NORMAL:
-        emit("")
-    if state.is_over:
-        emit(render_outcome(state, names))
-    else:
-        emit(f"The game is not over: {render_summary(state, names)}")
-    return state
-
-
 def _agents(args: argparse.Namespace) -> list[Agent]:
     """The agents of ``sintra play``: ``--agents`` or greedy/random alternating, one per
     player, each seeded from the game seed and its seat."""
@@ -232,7 +97,7 @@ def _play(args: argparse.Namespace) -> int:
     agents = _agents(args)
     side: Side = args.side
     game = play_game(agents, side=side, seed=args.seed)
-    names = [f"Player {seat + 1} ({agent.name})" for seat, agent in enumerate(agents)]
+    names = [f"{player_name(seat)} ({agent.name})" for seat, agent in enumerate(agents)]
     width = output_width()
     print(
         wrap_text(
@@ -304,7 +169,7 @@ def _replay(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    names = [f"Player {seat + 1}" for seat in range(record.players)]
+    names = player_names(record.players)
     width = output_width()
     kind = "" if golden is None else "golden playthrough, "
     print(
@@ -394,7 +259,7 @@ def _colour_option(parser: argparse.ArgumentParser) -> None:
         "--color",
         "--colour",
         dest="color",
-        choices=_COLOUR_CHOICES,
+        choices=COLOUR_CHOICES,
         default="auto",
         help="colour the pieces: auto (on a terminal, unless NO_COLOR is set; the default), "
         "always or never",

@@ -1,18 +1,15 @@
-"""Readable plain-text views of positions, actions and results, for the terminal.
+"""Readable plain-text views of positions, games and results, for the terminal.
 
-Nothing here changes a state or decides a rule: the functions only describe what the state and
-the action hold, using the colour names of the state's component table (FIG-01). Output is
-plain text; pass ``colour=True`` to :func:`render_state` for ANSI-coloured piece letters, and
-:func:`wrap_text` folds long lines to a terminal's width.
+Nothing here changes a state or decides a rule: the functions only show what the state holds,
+using the colour names of the state's component table (FIG-01); actions and events are put into
+words by :mod:`sintra_rules.narration`. Output is plain text; pass ``colour=True`` to
+:func:`render_state` for ANSI-coloured piece letters, and :func:`wrap_text` folds long lines to
+a terminal's width. :func:`show_game` prints a whole game turn by turn (``sintra play``).
 
->>> from sintra_rules.actions import take
 >>> from sintra_rules.setup import new_game
 >>> state = new_game(2, seed=7)
 >>> print(_counts(state.components, state.factories[0]))
 1 green, 1 orange, 2 yellow
->>> print(describe_action(state, take(0, 1, 2), ["Ann", "Bob"]))
-Ann takes 1 green from factory display 1, moves the glazier to slot 3 and places it on the \
-strip in slot 3
 >>> print(render_summary(state))
 Round I (blue) | Player 1: 0 points, track 0 | Player 2: 0 points, track 0 | Player 1 to play
 """
@@ -20,32 +17,33 @@ Round I (blue) | Player 1: 0 points, track 0 | Player 2: 0 points, track 0 | Pla
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from sintra_rules.actions import Action, Reset, Take
+from sintra_rules.actions import Action
 from sintra_rules.components import JOKER_CODE, ComponentTable
+from sintra_rules.narration import describe_turn, player_names, plural, roman
+from sintra_rules.notation import action_to_text
+from sintra_rules.rules import apply_traced
 from sintra_rules.scoring import final_score, outcome
-from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
+from sintra_rules.state import GameState, Strip
 
 __all__ = [
-    "describe_action",
-    "player_names",
-    "plural",
+    "NORMAL",
+    "QUIET",
+    "VERBOSE",
     "render_outcome",
     "render_state",
     "render_summary",
-    "roman",
+    "show_game",
     "visible_width",
     "wrap_text",
 ]
 
-_ROMAN = (
-    (10, "X"),
-    (9, "IX"),
-    (5, "V"),
-    (4, "IV"),
-    (1, "I"),
-)
+#: How much of a game :func:`show_game` shows: only the result, turns and round ends, or every
+#: position.
+QUIET, NORMAL, VERBOSE = 0, 1, 2
+#: Where the description of a turn starts on its line: two spaces, the notation, a space.
+_TURN_INDENT = " " * 12
 #: ANSI foreground codes for the default colour names; other names use the fallback palette.
 _ANSI = {
     "blue": "34",
@@ -61,20 +59,6 @@ _ANSI_FALLBACK = ("36", "35", "33", "94", "92")
 _RESET = "\x1b[0m"
 _ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
 _PIECES = re.compile(r"( +)")
-
-
-def roman(number: int) -> str:
-    """A round number in the round indicator's roman numerals (ROUND-01).
-
-    >>> [roman(n) for n in range(1, 7)]
-    ['I', 'II', 'III', 'IV', 'V', 'VI']
-    """
-    out = []
-    for value, letters in _ROMAN:
-        while number >= value:
-            out.append(letters)
-            number -= value
-    return "".join(out)
 
 
 def visible_width(text: str) -> int:
@@ -127,28 +111,6 @@ def _wrap_line(line: str, width: int, indent: str | None) -> list[str]:
             current, size = current + gap + word, size + len(gap) + wide
     lines.append(current)
     return lines
-
-
-def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str, ...]:
-    """The display name of each seat: ``names`` if given, else ``Player 1``, ``Player 2``, ...
-
-    >>> player_names(3)
-    ('Player 1', 'Player 2', 'Player 3')
-    """
-    if names is None:
-        return tuple(f"Player {seat + 1}" for seat in range(players))
-    if len(names) != players:
-        raise ValueError(f"{len(names)} names for {players} players")
-    return tuple(names)
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1 or -1.
-
-    >>> plural(1, "point"), plural(-17, "point"), plural(0, "piece")
-    ('1 point', '-17 points', '0 pieces')
-    """
-    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
 
 def _counts(table: ComponentTable, counts: Sequence[int]) -> str:
@@ -310,88 +272,6 @@ def render_summary(state: GameState, names: Sequence[str] | None = None) -> str:
     return " | ".join(parts)
 
 
-def _describe_take(state: GameState, action: Take, who: str) -> str:
-    table = state.components
-    colours = table.colours
-    colour, source, target = action.colour, action.source, action.target
-    if not (isinstance(colour, int) and 0 <= colour < colours):
-        return f"{who} takes an unknown colour {colour!r}"
-    name = table.colour_names[colour]
-    if source == CENTRE:
-        counts: Sequence[int] | None = state.centre
-        where = "the centre"
-    elif isinstance(source, int) and 0 <= source < len(state.factories):
-        counts = state.factories[source]
-        where = f"factory display {source + 1}"
-    else:
-        counts = None
-        where = f"an unknown source {source!r}"
-    count = counts[colour] if counts is not None else 0
-    text = f"{who} takes {count} {name} from {where}"
-    if source == CENTRE and state.tile is None:
-        text += " with the starting player tile (1 space down the broken glass track)"
-    player = state.players[state.turn]
-    if target is None:
-        return f"{text}; none can be placed: {'it breaks' if count == 1 else 'all break'}"
-    strip = (
-        player.strips[target]
-        if isinstance(target, int) and 0 <= target < len(player.strips)
-        else None
-    )
-    if strip is None:
-        return f"{text} for slot {target!r}, which holds no strip"
-    return text + _describe_placement(state, player, strip, action, count)
-
-
-def _describe_placement(
-    state: GameState, player: PlayerState, strip: Strip, action: Take, count: int
-) -> str:
-    """How many pieces go where, what breaks, and what a completion keeps (PLACE-01 to
-    PLACE-07, DONE-01, DONE-03 to DONE-05)."""
-    table = state.components
-    target = action.target
-    assert target is not None
-    side = table.side_spaces[strip.strip_id][strip.side]
-    free = side[action.colour] - strip.filled[action.colour] + side[-1] - sum(strip.jokers)
-    placed = min(count, free)
-    broken = count - placed
-    text = ""
-    if target != player.glazier:
-        text += f", moves the glazier to slot {target + 1}"
-    what = str(placed) if placed < count else ("it" if count == 1 else "them")
-    text += f" and places {what} on the strip in slot {target + 1}"
-    if action.jokers:
-        text += f" ({action.jokers} on {'a joker space' if action.jokers == 1 else 'joker spaces'})"
-    if broken:
-        text += f"; {broken} {'breaks' if broken == 1 else 'break'}"
-    if strip.pieces + placed == sum(side):
-        keep = action.keep
-        kept = (
-            table.colour_names[keep] if isinstance(keep, int) and 0 <= keep < table.colours else "?"
-        )
-        frame = "top" if player.windows[target][0] is None else "bottom"
-        text += f"; completes it and keeps {kept} for the {frame} frame of window {target + 1}"
-    return text
-
-
-def describe_action(state: GameState, action: Action, names: Sequence[str] | None = None) -> str:
-    """``action``, taken by the player to act in ``state``, in words.
-
-    Counts come from ``state`` (how many pieces the take picks up, how many fit, how many
-    break: TAKE-01, TAKE-02, PLACE-04); the starting player tile (TAKE-03), the glazier's move
-    (PLACE-03), joker spaces (PLACE-06) and the kept piece (DONE-03) are mentioned when they
-    apply. An illegal action is described as far as it can be, never checked.
-    """
-    seats = player_names(len(state.players), names)
-    who = seats[state.turn]
-    if isinstance(action, Reset):
-        player = state.players[state.turn]
-        leftmost = player.leftmost_strip()
-        to = "the leftmost strip" if leftmost is None else f"slot {leftmost + 1}"
-        return f"{who} moves the glazier back from slot {player.glazier + 1} to {to}"
-    return _describe_take(state, action, who)
-
-
 def render_outcome(state: GameState, names: Sequence[str] | None = None) -> str:
     """Final scoring step by step for each player (FINAL-01 to FINAL-05) and the winners
     (WIN-01 to WIN-03). Raises :class:`ValueError` before the game is over (END-02)."""
@@ -428,3 +308,83 @@ def render_outcome(state: GameState, names: Sequence[str] | None = None) -> str:
     else:
         lines.append(f"Winner: {listed} with {plural(best, 'point')} (WIN-01)")
     return "\n".join(lines)
+
+
+def show_game(
+    initial: GameState,
+    actions: Sequence[Action],
+    names: Sequence[str],
+    level: int = NORMAL,
+    out: Callable[[str], None] = print,
+    *,
+    width: int | None = None,
+    colour: bool = False,
+) -> GameState:
+    """Print a game turn by turn from ``initial`` and return the last position.
+
+    ``NORMAL``: the position at the start and at every round's end (END-01), a one-line summary
+    at each round's start, each turn in words (:func:`~sintra_rules.narration.describe_turn`)
+    with its notation (ENG-04) and, when they change, the mover's new score and broken glass
+    value, then final scoring and the winners (FINAL-01, WIN-01 to WIN-03). After the
+    game-ending turn the score shown is the one before final scoring, the "in play" column of
+    the final scoring table. ``VERBOSE`` adds the position after every turn; ``QUIET`` prints
+    only the result.
+
+    With ``width``, every line wider than that is folded (:func:`wrap_text`), a turn's
+    continuation lines aligned under its description; ``colour`` colours the pieces of the
+    positions (:func:`render_state`).
+
+    Args:
+        initial: the position the game starts from.
+        actions: the actions played, in order.
+        names: the players' names by seat.
+        level: :data:`QUIET`, :data:`NORMAL` or :data:`VERBOSE`.
+        out: where each block of text goes (default ``print``).
+        width: the width to fold lines to, or ``None`` to leave them as they are.
+        colour: whether to colour the pieces with ANSI codes.
+
+    Returns:
+        The position after the last action.
+
+    Raises:
+        sintra_rules.errors.IllegalAction: an action is illegal where it is played.
+    """
+
+    def emit(text: str, indent: str | None = None) -> None:
+        out(text if width is None else wrap_text(text, width, indent))
+
+    state = initial
+    table = state.components
+    if level >= NORMAL:
+        emit(render_state(state, names, colour=colour))
+    new_round = True
+    for action in actions:
+        if new_round and level >= NORMAL:
+            emit("")
+            emit(f"== {render_summary(state, names)}", "   ")
+        seat = state.turn
+        before = state
+        mover = state.players[seat]
+        state, events = apply_traced(state, action)
+        line = f"  {action_to_text(action, table):<9} {describe_turn(events, table, names)}"
+        moved = state.players[seat]
+        score = moved.score
+        if state.is_over:  # the turn's own score, without the final scoring (FINAL-01)
+            score -= final_score(table, state.side, moved).total
+        if (score, moved.track) != (mover.score, mover.track):
+            line += f" -> {plural(score, 'point')}, track {table.track[moved.track]}"
+        new_round = len(state.indicator) != len(before.indicator)
+        if level >= NORMAL:
+            emit(line, _TURN_INDENT)
+        if level >= VERBOSE or (new_round and level >= NORMAL):
+            emit("")
+            if new_round:
+                emit(f"End of round {roman(before.round)}.")
+            emit(render_state(state, names, colour=colour))
+    if level >= NORMAL:
+        emit("")
+    if state.is_over:
+        emit(render_outcome(state, names))
+    else:
+        emit(f"The game is not over: {render_summary(state, names)}")
+    return state

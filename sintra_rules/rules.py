@@ -7,36 +7,29 @@
 >>> after.turn, state.turn          # the input state is never changed
 (1, 0)
 
-:func:`apply_traced` runs the very same code as :func:`apply` and also returns the clauses
-that fired, in order, with what each changed; :func:`violations` lists every clause an illegal
-action breaks. Both serve :mod:`sintra_rules.explain`.
+:func:`apply_traced` runs the very same code as :func:`apply` and also returns what happened,
+as data: the :mod:`~sintra_rules.events`, in order, each naming its clauses (they are built only
+when asked for, so :func:`apply` stays fast). :func:`violations` lists every clause an illegal
+action breaks. Both serve :mod:`sintra_rules.explain`; :mod:`sintra_rules.narration` puts
+events into words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-import attrs
-
+from sintra_rules import events as ev
 from sintra_rules.actions import RESET, Action, Reset, Take, _interned
 from sintra_rules.errors import IllegalAction
 from sintra_rules.scoring import final_score, track_steps, window_points
 from sintra_rules.setup import fill_factories
 from sintra_rules.state import CENTRE, GameState, PlayerState, Strip, Window
 
-__all__ = ["Event", "apply", "apply_traced", "is_legal", "legal_actions", "violations"]
+__all__ = ["apply", "apply_traced", "is_legal", "legal_actions", "violations"]
 
 _Option = tuple[int | None, int, int | None]
 _Reach = tuple[int, Strip, tuple[int, ...], int, int, int]
-_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
-
-
-@attrs.frozen
-class Event:
-    """One rule firing during :func:`apply_traced`: the clause and what it changed."""
-
-    clause: str
-    text: str
+_Trace = list[ev.Event] | None
 
 
 def _reachable(state: GameState, player: PlayerState) -> list[_Reach]:
@@ -299,35 +292,26 @@ def apply(state: GameState, action: Action) -> GameState:
     return _apply(state, action, None)
 
 
-def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """:func:`apply`, also returning the clauses that fired, in order, with what each did."""
-    trace: list[Event] = []
+def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
+    """:func:`apply`, also returning what happened: the :mod:`~sintra_rules.events`, in the
+    order the rules apply them (TURN-01), each naming its clauses.
+
+    Raises :class:`~sintra_rules.errors.IllegalAction` exactly as :func:`apply` does.
+    """
+    trace: list[ev.Event] = []
     after = _apply(state, action, trace)
     return after, tuple(trace)
 
 
-_Note = Callable[[str, str], None] | None
-
-
-def _apply(state: GameState, action: Action, trace: list[Event] | None) -> GameState:
+def _apply(state: GameState, action: Action, trace: _Trace) -> GameState:
     count, placed, pieces = _check(state, action)
-    note: _Note = None
-    if trace is not None:
-
-        def note(clause: str, text: str) -> None:
-            trace.append(Event(clause, text))
-
     turn = state.turn
     player = state.players[turn]
-    if isinstance(action, Reset):
+    if isinstance(action, Reset):  # RESET-01
         leftmost = player.leftmost_strip()
         assert leftmost is not None
-        if note:
-            note(
-                "RESET-01",
-                f"player {turn + 1} moves the glazier back from slot {player.glazier + 1} to "
-                f"slot {leftmost + 1}, the leftmost strip; the turn ends",
-            )
+        if trace is not None:
+            trace.append(ev.GlazierReset(turn, player.glazier, leftmost))
         moved = PlayerState(
             player.strips,
             leftmost,
@@ -338,8 +322,8 @@ def _apply(state: GameState, action: Action, trace: list[Event] | None) -> GameS
         )
         players = (*state.players[:turn], moved, *state.players[turn + 1 :])
         nxt = (turn + 1) % len(players)
-        if note:
-            note("ROUND-03", f"player {nxt + 1} is next")
+        if trace is not None:
+            trace.append(ev.TurnPassed(nxt))
         return GameState(
             state.components,
             state.side,
@@ -355,11 +339,11 @@ def _apply(state: GameState, action: Action, trace: list[Event] | None) -> GameS
             state.rng,
         )
     assert isinstance(action, Take)
-    return _apply_take(state, action, count, placed, pieces, note)
+    return _apply_take(state, action, count, placed, pieces, trace)
 
 
 def _apply_take(
-    state: GameState, action: Take, count: int, placed: int, pieces: int, note: _Note
+    state: GameState, action: Take, count: int, placed: int, pieces: int, trace: _Trace
 ) -> GameState:
     """Carry out a legal take (TAKE-01 to DONE-06, TRACK-02, TRACK-03)."""
     table = state.components
@@ -371,33 +355,23 @@ def _apply_take(
     factories = state.factories
     tile = state.tile
     steps = 0
-    name = table.colour_names[colour]
     if source == CENTRE:  # TAKE-02
         centre_l = list(state.centre)
         centre_l[colour] = 0
         centre = tuple(centre_l)
-        if note:
-            note("TAKE-02", f"player {turn + 1} takes {count} {name} from the centre")
+        if trace is not None:
+            trace.append(ev.TookFromCentre(turn, colour, count))
         if tile is None:  # TAKE-03: first centre-taker takes the tile and steps once
             tile = turn
             steps = 1
-            if note:
-                note(
-                    "TAKE-03",
-                    "first to take from the centre this round: takes the starting player tile "
-                    "and moves 1 space down the broken glass track",
-                )
+            if trace is not None:
+                trace.append(ev.TookTile(turn))
     else:  # TAKE-01: the rest of the display goes to the centre
         display = factories[source]
         centre = tuple(c + (0 if k == colour else display[k]) for k, c in enumerate(state.centre))
         factories = (*factories[:source], (0,) * colours, *factories[source + 1 :])
-        if note:
-            rest = sum(display) - count
-            note(
-                "TAKE-01",
-                f"player {turn + 1} takes {count} {name} from factory display {source + 1}; "
-                f"the other {rest} piece{'s' if rest != 1 else ''} go to the centre",
-            )
+        if trace is not None:
+            trace.append(ev.TookFromDisplay(turn, source, colour, count, sum(display) - count))
 
     strips = player.strips
     glazier = player.glazier
@@ -405,38 +379,19 @@ def _apply_take(
     score = player.score
     broken = count - placed
     strip: Strip | None = None
-    if target is None:
-        if note:
-            note(
-                "RUL-03",
-                f"no reachable strip has an empty space for {name}: all {count} break and the "
-                f"glazier stays above slot {glazier + 1}",
-            )
+    if target is None:  # RUL-03
+        if trace is not None:
+            trace.append(ev.AllBroke(turn, colour, count, glazier))
     else:
         strip = strips[target]
         assert strip is not None
-        if note and target != glazier:
-            note("PLACE-03", f"the glazier moves from slot {glazier + 1} to slot {target + 1}")
-        glazier = target  # PLACE-03
-        if note:
-            note("PLACE-01", f"{placed} {name} placed on the strip in slot {target + 1}")
-            if action.jokers:
-                note(
-                    "PLACE-06",
-                    f"{action.jokers} of them on joker spaces, "
-                    f"{placed - action.jokers} on {name} spaces",
-                )
+        if trace is not None:
+            if target != glazier:
+                trace.append(ev.GlazierMoved(turn, glazier, target))
+            trace.append(ev.Placed(turn, target, colour, placed, action.jokers))
             if broken:
-                note(
-                    "PLACE-07",
-                    f"only {placed} of the {count} {name} pieces fit on the strip, and all "
-                    "that fit are placed",
-                )
-                note(
-                    "PLACE-04",
-                    f"{broken} {name} piece{'s do' if broken != 1 else ' does'} not fit and "
-                    f"break{'' if broken != 1 else 's'}",
-                )
+                trace.append(ev.Broke(turn, colour, broken, placed))
+        glazier = target  # PLACE-03
     if broken:  # PLACE-04: broken pieces go to the tower, one step each
         tower[colour] += broken
         steps += broken
@@ -448,27 +403,13 @@ def _apply_take(
         loss = -values_t[-1] * wraps
         score -= loss
         lost += loss - values_t[new_track] + values_t[track]
-        if note:
-            path = [str(values_t[track])]
-            path += [f"{values_t[-1]} (bottom) -> {values_t[0]}"] * wraps
-            if not wraps or new_track:
-                path.append(str(values_t[new_track]))
-            note(
-                "TRACK-02",
-                f"broken glass marker moves {steps} space{'s' if steps != 1 else ''} down: "
-                + " -> ".join(path),
-            )
-            if wraps:
-                note(
-                    "TRACK-03",
-                    f"the marker reached the bottom ({values_t[-1]}) {wraps} time"
-                    f"{'s' if wraps != 1 else ''}: -{loss} points at once, back to the top",
-                )
+        if trace is not None:
+            trace.append(ev.MarkerMoved(turn, steps, track, new_track, wraps, -loss))
         track = new_track
     if strip is not None and target is not None:
         jokers = action.jokers
         if pieces + placed == sum(table.side_spaces[strip.strip_id][strip.side]):
-            # DONE-01..03: colour bonus, keep one piece, the other four to the tower
+            # DONE-01 to DONE-03: colour bonus, keep one piece, the others to the tower
             counts = list(strip.colour_counts())
             counts[colour] += placed
             round_colour = state.indicator[0]
@@ -476,20 +417,7 @@ def _apply_take(
             score += bonus  # DONE-02
             keep = action.keep
             assert keep is not None
-            if note:
-                note("DONE-01", f"the strip in slot {target + 1} is complete")
-                rnd = _ROMAN[table.rounds - len(state.indicator)]
-                note(
-                    "DONE-02",
-                    f"colour bonus +{bonus}: {bonus} {table.colour_names[round_colour]} "
-                    f"piece{'s' if bonus != 1 else ''} on the strip in round {rnd} "
-                    f"({table.colour_names[round_colour]} round)",
-                )
-                note(
-                    "DONE-03",
-                    f"keeps one {table.colour_names[keep]} piece; the other 4 go to the tower",
-                )
-            counts[keep] -= 1
+            counts[keep] -= 1  # DONE-03
             for k in range(colours):
                 tower[k] += counts[k]
             top, _bottom = windows[target]
@@ -497,39 +425,33 @@ def _apply_take(
                 window: Window = (keep, None)
                 empty = (0,) * colours
                 new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.side, empty, empty)
-                if note:
-                    note(
-                        "DONE-04",
-                        f"the piece goes on the top frame of window {target + 1}; the strip is "
-                        "flipped to its other side",
-                    )
             else:  # DONE-05: bottom frame, the strip leaves the game
                 window = (top, keep)
                 new_strip = None
-                if note:
-                    note(
-                        "DONE-05",
-                        f"the piece goes on the bottom frame of window {target + 1}, which is "
-                        "now complete; the strip leaves the game",
-                    )
             windows = (*windows[:target], window, *windows[target + 1 :])
             values = table.window_values(state.side)
             gained = window_points(values, windows, target)  # DONE-06
             score += gained
-            if note:
-                parts = [values[target]] + [
-                    values[w] for w in range(target + 1, len(values)) if windows[w][0] is not None
-                ]
-                sums = " + ".join(map(str, parts))
-                note("DONE-06", f"window {target + 1} scores {sums} = {gained}")
-        else:  # PLACE-01, PLACE-06: colour spaces and the chosen number of joker spaces
-            if note:
-                size = sum(table.side_spaces[strip.strip_id][strip.side])
-                note(
-                    "DONE-01",
-                    f"the strip in slot {target + 1} is not complete ({pieces + placed} of "
-                    f"{size} spaces filled): nothing is scored",
+            if trace is not None:
+                trace.append(
+                    ev.Completed(
+                        turn,
+                        target,
+                        state.round,
+                        round_colour,
+                        bonus,
+                        keep,
+                        sum(counts),
+                        top is None,
+                    )
                 )
+                right = range(target + 1, len(values))
+                parts = (values[target], *(values[w] for w in right if windows[w][0] is not None))
+                trace.append(ev.WindowScored(turn, target, parts, gained))
+        else:  # PLACE-01, PLACE-06: colour spaces and the chosen number of joker spaces
+            if trace is not None:
+                size = sum(table.side_spaces[strip.strip_id][strip.side])
+                trace.append(ev.NotCompleted(turn, target, pieces + placed, size))
             filled = list(strip.filled)
             filled[colour] += placed - jokers
             on_jokers = strip.jokers
@@ -543,8 +465,8 @@ def _apply_take(
     players = (*state.players[:turn], moved, *state.players[turn + 1 :])
     if any(centre) or any(map(any, factories)):
         nxt = (turn + 1) % len(players)
-        if note:
-            note("ROUND-03", f"player {nxt + 1} is next")
+        if trace is not None:
+            trace.append(ev.TurnPassed(nxt))
         return GameState(
             table,
             state.side,
@@ -559,7 +481,7 @@ def _apply_take(
             state.indicator,
             state.rng,
         )
-    return _end_round(state, players, tile, tower, factories, centre, note)
+    return _end_round(state, players, tile, tower, factories, centre, trace)
 
 
 def _end_round(
@@ -569,7 +491,7 @@ def _end_round(
     tower: list[int],
     factories: tuple[tuple[int, ...], ...],
     centre: tuple[int, ...],
-    note: _Note,
+    trace: _Trace,
 ) -> GameState:
     """End of a round (ROUND-04): the round indicator's top piece goes to the tower (END-01);
     after the last round the game ends with final scoring (END-02, RUL-20, FINAL-01); otherwise
@@ -582,35 +504,28 @@ def _end_round(
     starter = state.starter if tile is None else tile
     bag = list(state.bag)
     rng = state.rng
-    if note:
-        note("ROUND-04", "no pieces are left on the factory displays or in the centre")
-        note("END-01", f"the {table.colour_names[top]} round indicator piece goes to the tower")
+    if trace is not None:
+        trace.append(ev.RoundEnded(state.round, top))
     if indicator:
         need = len(factories) * table.factory_capacity
         in_bag, in_tower = sum(bag), sum(tower)
         factories, rng = fill_factories(len(factories), table.factory_capacity, bag, tower, rng)
-        if note:
-            note("END-03", "the factory displays are refilled from the bag")
-            if in_bag < need and in_tower:
-                note("END-04", "the bag ran empty: the tower's pieces went into the bag")
-            if in_bag + in_tower < need:
-                note("END-05", "bag and tower ran empty: some displays are not full")
-            if tile is None:
-                note("RUL-11", f"nobody took the tile: player {starter + 1} starts again")
-            else:
-                note("END-06", f"player {starter + 1} holds the tile and starts the next round")
+        if trace is not None:
+            poured = in_tower if in_bag < need else 0  # END-04
+            short = max(0, need - in_bag - in_tower)  # END-05
+            trace.append(ev.Refilled(factories, poured, short))
+            trace.append(ev.StartsNextRound(starter, tile is not None))  # END-06, RUL-11
     else:
-        if note:
-            note("END-02", "that was the last round: final scoring")
+        if trace is not None:
+            trace.append(ev.GameEnded())
         scored = []
         for seat, p in enumerate(players):
             final = final_score(table, state.side, p)
-            if note:
-                note(
-                    "FINAL-01",
-                    f"player {seat + 1}: leftovers +{final.leftovers} (FINAL-02), broken glass "
-                    f"{final.track} (FINAL-03), side {state.side} bonus +{final.bonus} "
-                    f"({'FINAL-04' if state.side == 'A' else 'FINAL-05'}): {final.total:+d}",
+            if trace is not None:
+                trace.append(
+                    ev.FinalScored(
+                        seat, state.side, final.leftovers, final.track, final.bonus, final.total
+                    )
                 )
             scored.append(
                 PlayerState(

@@ -27,6 +27,7 @@ import math
 import xml.etree.ElementTree as ET
 
 from sintra_rules.components import JOKER_CODE, ComponentTable
+from sintra_rules.narration import roman
 from sintra_rules.state import GameState, PlayerState
 
 __all__ = ["FILLS", "state_to_svg"]
@@ -48,7 +49,6 @@ _SVG_NS = "http://www.w3.org/2000/svg"
 _INK = "#23272b"
 _PAPER = "#fbfaf7"
 _LINE = "#8a8f96"
-_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 _WIDTH = 680
 _MARGIN = 16
@@ -149,11 +149,11 @@ def _header(c: _Canvas, state: GameState, y: int) -> int:
     table = state.components
     rnd = state.round
     if state.is_over:
-        status = f"Game over after round {_ROMAN[rnd - 1]}"
+        status = f"Game over after round {roman(rnd)}"
     else:
         assert state.round_colour is not None
         colour = table.colour_names[state.round_colour]
-        status = f"Round {_ROMAN[rnd - 1]} ({colour}) · player {state.turn + 1} to play"
+        status = f"Round {roman(rnd)} ({colour}) · player {state.turn + 1} to play"
     c.text(_MARGIN, y + 14, f"Side {state.side} · {status}", size=15, font_weight="bold")
     # Round indicator: spaces I..VI, the remaining pieces from the current round's space on.
     x0 = _WIDTH - _MARGIN - table.rounds * 30
@@ -161,7 +161,7 @@ def _header(c: _Canvas, state: GameState, y: int) -> int:
     for space in range(table.rounds):
         x = x0 + space * 30 + 15
         c.space(x, y + 14, None)
-        c.text(x, y + 36, _ROMAN[space], size=9, anchor="middle")
+        c.text(x, y + 36, roman(space + 1), size=9, anchor="middle")
         if space >= first:
             c.piece(x, y + 14, state.indicator[space - first], "indicator", round=space + 1)
     c.text(x0 - 6, y + 18, "Round indicator", size=10, anchor="end")

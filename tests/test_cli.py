@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules.cli import main, use_colour
+from sintra_rules._terminal import use_colour
+from sintra_rules.cli import main
 from sintra_rules.notation import action_from_text
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome

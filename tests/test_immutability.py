@@ -15,7 +15,9 @@ import pytest
 from sintra_rules.actions import RESET, Reset, Take, take
 from sintra_rules.components import ComponentTable, Provenance, default_components
 from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import Event, apply, apply_traced, legal_actions, violations
+from sintra_rules.events import Completed, Refilled, TookFromDisplay
+from sintra_rules.narration import Step
+from sintra_rules.rules import apply, apply_traced, legal_actions, violations
 from sintra_rules.scoring import final_score, outcome
 from sintra_rules.setup import new_game
 from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
@@ -101,7 +103,10 @@ def _samples() -> list[object]:
         RESET,
         table,
         table.provenance["track"],
-        Event("TAKE-01", "text"),
+        TookFromDisplay(0, 1, 2, 2, 2),
+        Completed(0, 2, 3, 4, 2, 1, 4, flipped=True),
+        Refilled(((1, 2, 0, 1, 0), (0, 0, 4, 0, 0)), poured=9, short=0),
+        Step("TAKE-01", "text"),
         final_score(table, "A", player),
         outcome(finished),
     ]

@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 from sintra_rules.actions import CENTRE, RESET, Take
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import ComponentTable
+from sintra_rules.narration import describe_action, player_names
 from sintra_rules.render import (
-    describe_action,
-    player_names,
     render_outcome,
     render_state,
     render_summary,

@@ -184,7 +184,7 @@ def test_turn01_steps_of_action_a_in_order() -> None:
     state = set_strip(state, 0, 2, strip(state.components, 2, 0, filled="OOPY"))
     state = rebalance(set_player(state, 0, glazier=1))
     _, events = apply_traced(state, Take(CENTRE, ORANGE, 2, keep=ORANGE))
-    order = [e.clause for e in events]
+    order = [clause for e in events for clause in e.clauses]
     steps = ["TAKE-02", "TAKE-03", "PLACE-03", "PLACE-01", "PLACE-04", "DONE-01", "DONE-02"]
     steps += ["DONE-03", "DONE-04", "DONE-06"]
     assert [c for c in order if c in steps] == steps
