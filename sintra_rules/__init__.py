@@ -20,6 +20,7 @@ from sintra_rules.components import (
     load_components,
 )
 from sintra_rules.errors import (
+    ActionIdError,
     ComponentTableError,
     ConfigurationError,
     FormatVersionError,
@@ -74,6 +75,7 @@ __all__ = [
     "CENTRE",
     "RESET",
     "Action",
+    "ActionIdError",
     "AllBroke",
     "Broke",
     "Colour",

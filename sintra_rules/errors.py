@@ -9,6 +9,7 @@ Every error the library raises on bad input is a :class:`SintraError`, split by 
     ├── NotationError         malformed action notation
     ├── PositionError         malformed or impossible position notation (names the field,
     │                         the character and the clause)
+    ├── ActionIdError         an integer that is not an action id, or an action with no id
     ├── UnknownClause         a clause ID that the spec does not define
     └── RecordError           malformed, truncated or inconsistent JSON (names the field)
         └── FormatVersionError    an unknown format or behaviour version
@@ -21,6 +22,7 @@ object escapes.
 from __future__ import annotations
 
 __all__ = [
+    "ActionIdError",
     "ComponentTableError",
     "ConfigurationError",
     "FormatVersionError",
@@ -104,6 +106,21 @@ class PositionError(SintraError):
         self.clause = clause
         self.reason = reason
         super().__init__(f"bad position: {field}, character {column}: {reason} ({clause})")
+
+
+class ActionIdError(SintraError):
+    """An integer that names no action, or an action that has no id (ENG-30).
+
+    ``value`` is the id or action given, ``reason`` says why.
+
+    >>> str(ActionIdError(3601, "not an action id: ids are 0..3600"))
+    '3601: not an action id: ids are 0..3600'
+    """
+
+    def __init__(self, value: object, reason: str) -> None:
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{value!r}: {reason}")
 
 
 class RecordError(SintraError):
