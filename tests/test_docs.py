@@ -96,7 +96,7 @@ def test_dispute_tutorial_runs_the_searches_and_a_track_wrap() -> None:
     ]
     sources = [example.source for example in found]
     for word in ("glaszetter", "vitrier", "vidriero"):
-        assert f'main(["rule", "--search", "{word}"])\n' in sources, word
+        assert f"__import__('doc_examples').sintra_shell('rule --search {word}')\n" in sources, word
     outputs = [" ".join(example.want.split()) for example in found]
     wraps = [want for want in outputs if "-14 -> -18 (bottom) -> 0 -> -2" in want]
     assert len(wraps) == 1
