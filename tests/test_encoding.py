@@ -4,14 +4,12 @@ for every id or action outside the encoding."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 
 import attrs
 import pytest
 
 from sintra_rules.actions import RESET, Action, Take, take
-from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import Side, default_components
 from sintra_rules.encoding import (
     NUM_ACTIONS,
@@ -26,27 +24,10 @@ from sintra_rules.encoding import (
 from sintra_rules.errors import ActionIdError, ComponentTableError, SintraError
 from sintra_rules.rules import legal_actions
 from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, GameState
+from sintra_rules.state import CENTRE
+from tests.played import played_positions
 
 CONFIGS = [(n, side) for n in (2, 3, 4) for side in ("A", "B")]
-
-
-@functools.cache
-def random_states(players: int, side: Side) -> tuple[GameState, ...]:
-    """Every position of a few complete games: random players, and greedy against random (so
-    that strips get completed and kept colours and joker spaces are exercised)."""
-    out: list[GameState] = []
-    for seed in range(4):
-        agents: list[RandomAgent | GreedyAgent] = [
-            RandomAgent(seed=100 * seed + s) for s in range(players)
-        ]
-        if seed >= 2:
-            agents[0] = GreedyAgent(seed=seed)
-            agents[1] = GreedyAgent(seed=seed + 10)
-        game = play_game(agents, side=side, seed=1000 + seed)
-        out.extend(game.states)
-        out.append(game.final)
-    return tuple(out)
 
 
 def test_layout_from_the_table() -> None:
@@ -90,7 +71,7 @@ def test_bijection_and_canonical_order_on_random_positions(players: int, side: S
     increasing (so id order is the canonical order), decode to exactly the legal actions, and
     the mask is 1 at exactly those ids."""
     seen_keep = seen_jokers = seen_break = seen_reset = 0
-    for state in random_states(players, side):
+    for state in played_positions(players, side):
         actions = legal_actions(state)
         ids = legal_ids(state)
         assert len(ids) == len(actions)
@@ -114,7 +95,7 @@ def test_bijection_and_canonical_order_on_random_positions(players: int, side: S
 
 def test_mask_after_the_game_is_all_zero() -> None:
     """ENG-30: no id is legal once the game is over."""
-    final = random_states(2, "A")[-1]
+    final = played_positions(2, "A")[-1]
     assert final.is_over
     assert legal_ids(final) == ()
     assert legal_mask(final) == bytes(NUM_ACTIONS)
@@ -125,7 +106,7 @@ def test_every_id_decodes_and_encodes_back_or_fails_cleanly(players: int, side: 
     """ENG-30: in several positions (start, middle, end of the game) every id in range decodes
     to an action that encodes back to it, except exactly the all-break ids with a sub-choice,
     which raise ActionIdError."""
-    states = random_states(players, side)
+    states = played_positions(players, side)
     for state in (states[0], states[len(states) // 2], states[-1]):
         failures = []
         for code in range(NUM_ACTIONS):

@@ -1,0 +1,141 @@
+"""Observations (ENG-31): sizes, the documented layout read back against the state, seats
+relative to the observer, the generator hidden, and distinct public positions told apart."""
+
+from __future__ import annotations
+
+from array import array
+
+import attrs
+import pytest
+
+from sintra_rules.components import Side
+from sintra_rules.errors import ConfigurationError
+from sintra_rules.observation import (
+    observation_layout,
+    observation_size,
+    observation_string,
+    observe,
+)
+from sintra_rules.rules import apply, legal_actions
+from sintra_rules.setup import new_game
+from sintra_rules.state import GameState
+from tests.played import played_positions
+
+CONFIGS = [(n, side) for n in (2, 3, 4) for side in ("A", "B")]
+
+
+def block(obs: array[float], players: int, name: str) -> list[float]:
+    b = observation_layout(players)[name]
+    return list(obs[b.start : b.start + b.size])
+
+
+@pytest.mark.parametrize(
+    ("players", "factories", "size"), [(2, 5, 700), (3, 7, 1020), (4, 9, 1340)]
+)
+def test_sizes(players: int, factories: int, size: int) -> None:
+    """ENG-31: side 2 + round 6 + indicator 30 + over 1 + to_act/starter N each + tile N+1 +
+    bag/tower/centre 5 each + factories 5F, then 307 per player (3 + 8 glazier + 8 present +
+    64 strip + 16 face + 48 spaces + 4 x 40)."""
+    general = 2 + 6 + 30 + 1 + players + players + players + 1 + 15 + 5 * factories
+    assert 3 + 8 + 8 + 64 + 16 + 48 + 4 * 40 == 307
+    assert general + 307 * players == size == observation_size(players)
+    assert len(observe(new_game(players, seed=0), 0)) == size
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_blocks_hold_the_state(players: int, side: Side) -> None:
+    """ENG-31: the documented blocks read back the public fields of the state."""
+    state = played_positions(players, side)[len(played_positions(players, side)) // 2]
+    seat = 1
+    obs = observe(state, seat)
+    assert obs.typecode == "f"
+    assert block(obs, players, "side") == ([1.0, 0.0] if side == "A" else [0.0, 1.0])
+    assert block(obs, players, "round").index(1.0) == state.round - 1
+    assert block(obs, players, "bag") == list(map(float, state.bag))
+    assert block(obs, players, "tower") == list(map(float, state.tower))
+    assert block(obs, players, "centre") == list(map(float, state.centre))
+    assert block(obs, players, "factories") == [float(n) for f in state.factories for n in f]
+    rows = block(obs, players, "indicator")
+    gone = 6 - len(state.indicator)
+    assert rows[: 5 * gone] == [0.0] * (5 * gone)
+    for k, colour in enumerate(state.indicator):
+        row = rows[5 * (gone + k) : 5 * (gone + k + 1)]
+        assert row.index(1.0) == colour and sum(row) == 1
+    assert block(obs, players, "to_act").index(1.0) == (state.turn - seat) % players
+    for p in range(players):
+        player = state.players[(seat + p) % players]
+        assert block(obs, players, f"player{p}.score") == [player.score]
+        assert block(obs, players, f"player{p}.track") == [player.track]
+        assert block(obs, players, f"player{p}.glazier").index(1.0) == player.glazier
+        filled = block(obs, players, f"player{p}.filled")
+        for slot, strip in enumerate(player.strips):
+            want = [0.0] * 5 if strip is None else list(map(float, strip.filled))
+            assert filled[5 * slot : 5 * slot + 5] == want
+        tops = block(obs, players, f"player{p}.window_top")
+        for window, (top, _bottom) in enumerate(player.windows):
+            row = tops[5 * window : 5 * window + 5]
+            assert row == [0.0] * 5 if top is None else row.index(1.0) == top
+
+
+def rotated(state: GameState, k: int) -> GameState:
+    """The same table seen with seat k renumbered as seat 0."""
+    n = len(state.players)
+    return attrs.evolve(
+        state,
+        players=tuple(state.players[(i + k) % n] for i in range(n)),
+        turn=(state.turn - k) % n,
+        starter=(state.starter - k) % n,
+        tile=None if state.tile is None else (state.tile - k) % n,
+    )
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_seats_are_relative_to_the_observer(players: int, side: Side) -> None:
+    """ENG-31: seat k's observation of a position is seat 0's observation of the position with
+    the seats renumbered from k."""
+    for state in played_positions(players, side)[::7]:
+        for k in range(players):
+            assert observe(state, k) == observe(rotated(state, k), 0)
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_the_generator_is_not_observed(players: int, side: Side) -> None:
+    """ENG-31, ENG-23: positions that differ only in the generator look the same, as vector and
+    as text."""
+    for state in played_positions(players, side)[::5]:
+        other = attrs.evolve(state, rng=(state.rng * 6364136223846793005 + 1) % 2**64)
+        assert other != state
+        for seat in range(players):
+            assert observe(other, seat) == observe(state, seat)
+            assert observation_string(other, seat) == observation_string(state, seat)
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_distinct_public_positions_give_distinct_observations(players: int, side: Side) -> None:
+    """ENG-31: over every position of several games and every position one action away from
+    some of them (siblings that differ in a few fields only: joker choices, kept colours,
+    targets), no two positions that differ other than in the generator share an observation
+    (for every observing seat), nor a string form."""
+    games = played_positions(players, side)
+    public = {attrs.evolve(s, rng=0) for s in games}
+    for state in games[::6]:
+        public.update(attrs.evolve(apply(state, a), rng=0) for a in legal_actions(state))
+    assert len(public) > 700
+    for seat in range(players):
+        vectors = {observe(s, seat).tobytes() for s in public}
+        strings = {observation_string(s, seat) for s in public}
+        assert len(vectors) == len(public)
+        assert len(strings) == len(public)
+
+
+def test_bad_seats_and_player_counts() -> None:
+    """ENG-01, COMP-02: a seat outside the game or an unknown player count is refused."""
+    state = new_game(3, seed=1)
+    for seat in (-1, 3, True, 1.0):
+        with pytest.raises(ConfigurationError, match="ENG-01"):
+            observe(state, seat)  # type: ignore[arg-type]
+        with pytest.raises(ConfigurationError, match="ENG-01"):
+            observation_string(state, seat)  # type: ignore[arg-type]
+    for players in (1, 5, "2"):
+        with pytest.raises(ConfigurationError, match="COMP-02"):
+            observation_size(players)  # type: ignore[arg-type]
