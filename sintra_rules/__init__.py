@@ -1,6 +1,7 @@
 """sintra_rules: the canonical rules engine of *Azul: Stained Glass of Sintra*.
 
-The public API in one import: set up a game, list and apply actions, score it.
+The public API in one import: set up a game, list and apply actions, decide chance steps,
+score it.
 
 >>> from sintra_rules import new_game, legal_actions, apply
 >>> state = new_game(2, side="B", seed=1)
@@ -12,6 +13,16 @@ The public API in one import: set up a game, list and apply actions, score it.
 
 from sintra_rules._version import BEHAVIOUR_VERSION, __version__
 from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.chance import (
+    apply_chance,
+    chance_outcomes,
+    determinize,
+    position_digest,
+    resolve_chance,
+    same_position,
+    sample_chance,
+    without_generator,
+)
 from sintra_rules.components import (
     ComponentTable,
     Side,
@@ -44,6 +55,7 @@ from sintra_rules.events import (
     NotCompleted,
     Placed,
     Refilled,
+    RefillPending,
     RoundEnded,
     StartsNextRound,
     TookFromCentre,
@@ -68,7 +80,7 @@ from sintra_rules.records import (
 from sintra_rules.rules import apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
 from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, Colour, GameState, PlayerState, Strip, Window
+from sintra_rules.state import CENTRE, ChanceStep, Colour, GameState, PlayerState, Strip, Window
 
 __all__ = [
     "BEHAVIOUR_VERSION",
@@ -78,6 +90,7 @@ __all__ = [
     "ActionIdError",
     "AllBroke",
     "Broke",
+    "ChanceStep",
     "Colour",
     "Completed",
     "ComponentTable",
@@ -102,6 +115,7 @@ __all__ = [
     "PlayerState",
     "PositionError",
     "RecordError",
+    "RefillPending",
     "Refilled",
     "Reset",
     "RoundEnded",
@@ -121,10 +135,13 @@ __all__ = [
     "action_from_text",
     "action_to_text",
     "apply",
+    "apply_chance",
     "apply_traced",
     "build_position",
+    "chance_outcomes",
     "components_from_mapping",
     "default_components",
+    "determinize",
     "explain",
     "final_score",
     "is_legal",
@@ -132,15 +149,20 @@ __all__ = [
     "load_components",
     "new_game",
     "outcome",
+    "position_digest",
     "position_from_text",
     "position_to_text",
     "record_from_json",
     "record_game",
     "record_to_json",
     "replay",
+    "resolve_chance",
+    "same_position",
+    "sample_chance",
     "state_digest",
     "state_from_json",
     "state_to_json",
     "take",
     "violations",
+    "without_generator",
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "MarkerMoved",
     "NotCompleted",
     "Placed",
+    "RefillPending",
     "Refilled",
     "RoundEnded",
     "StartsNextRound",
@@ -273,6 +274,15 @@ class Refilled(Event):
             *(("END-04",) if self.poured else ()),
             *(("END-05",) if self.short else ()),
         )
+
+
+@attrs.frozen
+class RefillPending(Event):
+    """END-03, ENG-07: the factory displays are to be refilled from the bag, one piece at a
+    time, by chance steps that the caller decides (the action was applied without sampling,
+    or the state has no generator, ENG-08)."""
+
+    CLAUSES = ("END-03", "ENG-07")
 
 
 @attrs.frozen

@@ -248,6 +248,11 @@ def describe_event(event: ev.Event, table: ComponentTable) -> tuple[str, ...]:
                 *(("the bag ran empty: the tower's pieces went into the bag",) if poured else ()),
                 *(("bag and tower ran empty: some displays are not full",) if short else ()),
             )
+        case ev.RefillPending():
+            return (
+                "the factory displays are to be refilled from the bag, one piece at a time",
+                "each piece drawn is a chance step, decided by sampling or by the caller",
+            )
         case ev.StartsNextRound(seat, tile):
             if tile:
                 return (f"player {seat + 1} holds the tile and starts the next round",)

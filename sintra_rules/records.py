@@ -14,12 +14,16 @@ code, in table order)::
     {"format": 1, "kind": "sintra-state", "behaviour_version": 1,
      "components": {"digest": "<sha256 of the figures>", "name": "<table name>"},
      "side": "A", "turn": 0, "starter": 0, "tile": null,          # tile: a seat or null
-     "rng": "<16 lower-case hex digits>",                         # the 64-bit generator state
+     "rng": "<16 lower-case hex digits>",          # the 64-bit generator state, or null (ENG-08)
      "bag": {"B": 15, ...}, "tower": {...}, "centre": {...},
      "factories": [{"B": 1, ...}, ...], "indicator": ["O", "B", ...],
      "players": [{"strips": [{"id": 3, "side": 0, "filled": {...}, "jokers": {...}}, null, ...],
                   "glazier": 0, "windows": [[null, null], ["B", null], ...],
                   "score": 0, "track": 0, "points_lost": 0}, ...]}
+
+A state waiting for a chance step (ENG-07) also holds ``"chance": {"kind": "fill", "seat": 0,
+"index": 0}`` (its :class:`~sintra_rules.state.ChanceStep`); the field is written only while a
+step is pending, so documents and digests of other states are as they were (ENG-08).
 
 The component table itself is not stored: the document names it by ``digest`` (and ``name``,
 for people), the caller passes the table (default: the shipped one) and a digest mismatch is a
@@ -52,7 +56,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -71,7 +75,7 @@ from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.rules import apply
 from sintra_rules.scoring import Outcome, outcome
 from sintra_rules.setup import new_game
-from sintra_rules.state import Colour, GameState, PlayerState, Strip, Window
+from sintra_rules.state import ChanceKind, ChanceStep, Colour, GameState, PlayerState, Strip, Window
 
 __all__ = [
     "FORMAT",
@@ -114,6 +118,8 @@ _STRIP_KEYS = ("id", "side", "filled", "jokers")
 _RECORD_KEYS = (*_HEADER, "players", "side", "seed", "actions", "result")
 _RESULT_KEYS = ("scores", "points_lost", "winners")
 _RNG = re.compile(r"[0-9a-f]{16}")
+_CHANCE_KEYS = ("kind", "seat", "index")
+_CHANCE_KINDS = ("strip", "face", "indicator", "first", "fill")
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 #: Descriptive fields a golden playthrough may hold besides ``record`` and ``digests``.
 _GOLDEN_INFO = ("name", "behaviour_version", "play", "events")
@@ -203,7 +209,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         turn=state.turn,
         starter=state.starter,
         tile=state.tile,
-        rng=f"{state.rng:016x}",
+        rng=None if state.rng is None else f"{state.rng:016x}",
         bag=_counts(codes, state.bag),
         tower=_counts(codes, state.tower),
         centre=_counts(codes, state.centre),
@@ -211,6 +217,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         indicator=[codes[colour] for colour in state.indicator],
         players=[_player_to_dict(codes, player) for player in state.players],
     )
+    if state.chance is not None:  # written only when pending (ENG-07): older digests hold
+        step = state.chance
+        doc["chance"] = {"kind": step.kind, "seat": step.seat, "index": step.index}
     return doc
 
 
@@ -445,6 +454,10 @@ def _player_count_reason(table: ComponentTable, count: int) -> str:
 def _state_from(data: object, components: ComponentTable | None) -> GameState:
     table = _table(components)
     codes = table.colour_codes
+    chance = None
+    if isinstance(data, dict) and "chance" in data:  # optional: only while pending (ENG-07)
+        chance = data["chance"]
+        data = {key: item for key, item in data.items() if key != "chance"}
     doc = _check_header(data, STATE_KIND, _STATE_KEYS)
     _check_components(doc, table)
     raw_players = _read.array(doc["players"], "players")
@@ -474,9 +487,9 @@ def _state_from(data: object, components: ComponentTable | None) -> GameState:
     if len(set(later)) != len(later):
         _read.fail("indicator", "rounds II to VI have one piece of each colour (SETUP-08)")
     tile = doc["tile"]
-    rng = _read.string(doc["rng"], "rng")
-    if not _RNG.fullmatch(rng):
-        _read.fail("rng", f"expected 16 lower-case hex digits, got {describe(rng)}")
+    rng = None if doc["rng"] is None else _read.string(doc["rng"], "rng")
+    if rng is not None and not _RNG.fullmatch(rng):
+        _read.fail("rng", f"expected 16 lower-case hex digits or null, got {describe(rng)}")
     state = GameState(
         components=table,
         side=_side(doc["side"], "side"),
@@ -489,10 +502,30 @@ def _state_from(data: object, components: ComponentTable | None) -> GameState:
         factories=factories,
         centre=_counts_from(doc["centre"], "centre", table),
         indicator=indicator,
-        rng=int(rng, 16),
+        rng=None if rng is None else int(rng, 16),
+        chance=None if chance is None else _chance_from(chance, table, count),
     )
     _check_consistent(state)
     return state
+
+
+def _chance_from(value: object, table: ComponentTable, players: int) -> ChanceStep:
+    """The pending chance step of a state document (ENG-07), its ranges checked."""
+    obj = _read.fields(value, "chance", _CHANCE_KEYS)
+    kind = obj["kind"]
+    if kind not in _CHANCE_KINDS or not isinstance(kind, str):
+        _read.fail(
+            "chance.kind", f"expected one of {', '.join(_CHANCE_KINDS)}, got {describe(kind)}"
+        )
+    seat_high = players - 1 if kind in ("strip", "face") else 0
+    index_low, index_high = {
+        "strip": (1, table.windows - 1),
+        "face": (0, table.windows - 1),
+        "indicator": (1, table.colours - 1),
+    }.get(kind, (0, 0))
+    seat = _read.integer(obj["seat"], "chance.seat", 0, seat_high)
+    index = _read.integer(obj["index"], "chance.index", index_low, index_high)
+    return ChanceStep(cast(ChanceKind, kind), seat, index)
 
 
 def _check_consistent(state: GameState) -> None:
@@ -508,7 +541,9 @@ def _check_consistent(state: GameState) -> None:
                 f"(COMP-01); per colour: {list(counts)}",
             )
     on_display = any(state.centre) or any(map(any, state.factories))
-    if state.is_over:
+    if state.chance is not None:
+        _check_chance(state)
+    elif state.is_over:
         if on_display:
             _read.fail("factories", "the game is over, so no piece lies on a display or the centre")
         if state.tile is not None:
@@ -518,6 +553,29 @@ def _check_consistent(state: GameState) -> None:
             "factories",
             "no piece lies on a display or in the centre, so the round has ended (ROUND-04)",
         )
+
+
+def _check_chance(state: GameState) -> None:
+    """A state waiting for a chance step is one the steps of ENG-07 can reach."""
+    table = state.components
+    step = state.chance
+    assert step is not None
+    if any(state.centre) or state.tile is not None:
+        _read.fail("chance", "the centre is empty and the tile unclaimed while displays are filled")
+    if step.kind != "fill":
+        if any(map(any, state.factories)) or len(state.indicator) != table.colours:
+            _read.fail("chance", f"a {step.kind} step of setup comes before any display is filled")
+        if any(s is None for p in state.players for s in p.strips):
+            _read.fail("chance", "during setup every slot holds its strip (SETUP-03)")
+        return
+    capacity, drawn = table.factory_capacity, sum(map(sum, state.factories))
+    expected = [min(capacity, max(0, drawn - i * capacity)) for i in range(len(state.factories))]
+    if [sum(f) for f in state.factories] != expected or drawn == capacity * len(expected):
+        _read.fail(
+            "factories", "a fill draws onto the displays in order until all are full (ENG-03)"
+        )
+    if not (any(state.bag) or any(state.tower)) or not state.indicator:
+        _read.fail("chance", "nothing is left to draw, or the game is over (END-02, END-05)")
 
 
 def state_from_dict(data: Any, components: ComponentTable | None = None) -> GameState:

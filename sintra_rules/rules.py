@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from sintra_rules import events as ev
 from sintra_rules.actions import RESET, Action, Reset, Take, _interned
+from sintra_rules.chance import begin_fill
 from sintra_rules.errors import IllegalAction
 from sintra_rules.scoring import final_score, track_steps, window_points
 from sintra_rules.setup import fill_factories
@@ -85,14 +86,14 @@ def _can_reset(player: PlayerState) -> bool:
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action of the player to act, in canonical order (ENG-05); empty once the
-    game is over (END-02).
+    game is over (END-02) and while a chance step is pending (ENG-07).
 
     Takes come first, ordered by source (factory displays in order, then the centre), colour
     (table order), target slot (then all-break), jokers and kept colour; :data:`RESET` is last
     (TURN-01). Takes of a colour that is present are always legal (TAKE-01, TAKE-02,
     TAKE-04), so the list is never empty before the end.
     """
-    if not state.indicator:
+    if not state.indicator or state.chance is not None:  # END-02, ENG-07
         return ()
     player = state.players[state.turn]
     reach = _reachable(state, player)
@@ -150,6 +151,9 @@ def _check(
 
     if not state.indicator:
         fail("END-02", "the game is over: no more actions")
+        return 0, 0, 0
+    if state.chance is not None:
+        fail("ENG-07", "a chance step is pending: decide it before any player acts")
         return 0, 0, 0
     player = state.players[state.turn]
     if isinstance(action, Reset):
@@ -279,7 +283,7 @@ def _check(
     return count, placed, pieces
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, sample: bool = True) -> GameState:
     """The state after ``action``; ``state`` itself is never changed (TURN-01).
 
     Raises :class:`~sintra_rules.errors.IllegalAction` naming the clause an illegal action
@@ -288,22 +292,30 @@ def apply(state: GameState, action: Action) -> GameState:
     a reset moves the glazier (RESET-01). Then the turn passes clockwise (ROUND-03) or the round
     ends (ROUND-04, END-01 to END-06) and, after the last round, final scoring is applied
     (FINAL-01 to FINAL-05).
+
+    The refill of the factory displays is drawn from the state's generator (ENG-03). With
+    ``sample=False``, or when the state has no generator, nothing is drawn: the state returned
+    waits for the refill's chance steps (``state.chance``), to be decided with
+    :mod:`sintra_rules.chance` (ENG-07, ENG-08). A pending chance step is an
+    :class:`~sintra_rules.errors.IllegalAction` (ENG-07).
     """
-    return _apply(state, action, None)
+    return _apply(state, action, None, sample)
 
 
-def apply_traced(state: GameState, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
+def apply_traced(
+    state: GameState, action: Action, *, sample: bool = True
+) -> tuple[GameState, tuple[ev.Event, ...]]:
     """:func:`apply`, also returning what happened: the :mod:`~sintra_rules.events`, in the
     order the rules apply them (TURN-01), each naming its clauses.
 
     Raises :class:`~sintra_rules.errors.IllegalAction` exactly as :func:`apply` does.
     """
     trace: list[ev.Event] = []
-    after = _apply(state, action, trace)
+    after = _apply(state, action, trace, sample)
     return after, tuple(trace)
 
 
-def _apply(state: GameState, action: Action, trace: _Trace) -> GameState:
+def _apply(state: GameState, action: Action, trace: _Trace, sample: bool = True) -> GameState:
     count, placed, pieces = _check(state, action)
     turn = state.turn
     player = state.players[turn]
@@ -339,11 +351,17 @@ def _apply(state: GameState, action: Action, trace: _Trace) -> GameState:
             state.rng,
         )
     assert isinstance(action, Take)
-    return _apply_take(state, action, count, placed, pieces, trace)
+    return _apply_take(state, action, count, placed, pieces, trace, sample)
 
 
 def _apply_take(
-    state: GameState, action: Take, count: int, placed: int, pieces: int, trace: _Trace
+    state: GameState,
+    action: Take,
+    count: int,
+    placed: int,
+    pieces: int,
+    trace: _Trace,
+    sample: bool = True,
 ) -> GameState:
     """Carry out a legal take (TAKE-01 to DONE-06, TRACK-02, TRACK-03)."""
     table = state.components
@@ -481,7 +499,7 @@ def _apply_take(
             state.indicator,
             state.rng,
         )
-    return _end_round(state, players, tile, tower, factories, centre, trace)
+    return _end_round(state, players, tile, tower, factories, centre, trace, sample)
 
 
 def _end_round(
@@ -492,11 +510,13 @@ def _end_round(
     factories: tuple[tuple[int, ...], ...],
     centre: tuple[int, ...],
     trace: _Trace,
+    sample: bool = True,
 ) -> GameState:
     """End of a round (ROUND-04): the round indicator's top piece goes to the tower (END-01);
     after the last round the game ends with final scoring (END-02, RUL-20, FINAL-01); otherwise
     the factory displays are refilled (END-03 to END-05) and the tile holder starts (END-06,
-    RUL-11)."""
+    RUL-11). The refill is drawn from the generator, or, unsampled, left pending as chance
+    steps (ENG-07, ENG-08)."""
     table = state.components
     top = state.indicator[0]
     tower[top] += 1
@@ -506,14 +526,21 @@ def _end_round(
     rng = state.rng
     if trace is not None:
         trace.append(ev.RoundEnded(state.round, top))
+    pending = False
     if indicator:
-        need = len(factories) * table.factory_capacity
-        in_bag, in_tower = sum(bag), sum(tower)
-        factories, rng = fill_factories(len(factories), table.factory_capacity, bag, tower, rng)
+        if sample and rng is not None:
+            need = len(factories) * table.factory_capacity
+            in_bag, in_tower = sum(bag), sum(tower)
+            factories, rng = fill_factories(len(factories), table.factory_capacity, bag, tower, rng)
+            if trace is not None:
+                poured = in_tower if in_bag < need else 0  # END-04
+                short = max(0, need - in_bag - in_tower)  # END-05
+                trace.append(ev.Refilled(factories, poured, short))
+        else:  # ENG-08: the refill is left to chance steps
+            pending = True
+            if trace is not None:
+                trace.append(ev.RefillPending())
         if trace is not None:
-            poured = in_tower if in_bag < need else 0  # END-04
-            short = max(0, need - in_bag - in_tower)  # END-05
-            trace.append(ev.Refilled(factories, poured, short))
             trace.append(ev.StartsNextRound(starter, tile is not None))  # END-06, RUL-11
     else:
         if trace is not None:
@@ -538,7 +565,7 @@ def _end_round(
                 )
             )
         players = tuple(scored)
-    return GameState(
+    after = GameState(
         table,
         state.side,
         players,
@@ -552,3 +579,4 @@ def _end_round(
         indicator,
         rng,
     )
+    return begin_fill(after) if pending else after

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from sintra_rules.chance import unset_game
 from sintra_rules.components import ComponentTable, Side, table_or_default
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.rng import below, draw_piece, seed_state, shuffle
@@ -54,13 +55,20 @@ def new_game(
     side: Side = "A",
     seed: int = 0,
     components: ComponentTable | None = None,
+    *,
+    sample: bool = True,
 ) -> GameState:
     """A new game of ``players`` players on board ``side``, with every random step of setup
     drawn from ``seed`` (SETUP-01 to SETUP-10, ENG-01 to ENG-03).
 
-    Seat 0 is the starting player (ENG-01). Raises :class:`ConfigurationError` for a player
-    count other than 2 to 4 (COMP-02), a side other than ``"A"``/``"B"`` (SETUP-02) or a seed
-    that is not a non-negative integer (ENG-02).
+    Seat 0 is the starting player (ENG-01). With ``sample=False`` nothing is drawn: the state
+    returned carries the seeded generator and waits for setup's first chance step, to be
+    decided with :mod:`sintra_rules.chance` (ENG-07, ENG-08); sampling its steps one by one
+    from the generator gives exactly the game ``sample=True`` returns. For a real table, take
+    :func:`~sintra_rules.chance.without_generator` of it and supply every outcome.
+
+    Raises :class:`ConfigurationError` for a player count other than 2 to 4 (COMP-02), a side
+    other than ``"A"``/``"B"`` (SETUP-02) or a seed that is not a non-negative integer (ENG-02).
 
     >>> new_game(5)
     Traceback (most recent call last):
@@ -79,6 +87,8 @@ def new_game(
         raise ConfigurationError("SETUP-02", f"the board side must be 'A' or 'B', got {side!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ConfigurationError("ENG-02", f"the seed must be an integer >= 0, got {seed!r}")
+    if not sample:  # ENG-08: every step left to the caller
+        return unset_game(table, players, side, seed_state(seed))
 
     rng = seed_state(seed)
     colours = table.colours

@@ -7,7 +7,7 @@ and windows are ``0``-based from the left, seats are ``0``-based in clockwise or
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -15,6 +15,8 @@ from sintra_rules.components import ComponentTable, Side
 
 __all__ = [
     "CENTRE",
+    "ChanceKind",
+    "ChanceStep",
     "Colour",
     "GameState",
     "PlayerState",
@@ -28,6 +30,30 @@ Colour: TypeAlias = int
 Window: TypeAlias = tuple[Colour | None, Colour | None]
 #: The source index that means the centre of the table (TAKE-02).
 CENTRE = -1
+
+
+#: What a pending chance step decides (ENG-07): ``"strip"`` the strip for a slot, ``"face"`` the
+#: face up of a slot's strip, ``"indicator"`` the colour for a round indicator space, ``"first"``
+#: the piece drawn for round I, ``"fill"`` the next piece drawn onto a factory display.
+ChanceKind: TypeAlias = Literal["strip", "face", "indicator", "first", "fill"]
+
+
+@attrs.frozen(cache_hash=True)
+class ChanceStep:
+    """The random step a state waits for (ENG-07): its ``kind`` and where it happens.
+
+    ``seat`` is the seat whose board is being set up (``"strip"`` and ``"face"`` steps, else 0);
+    ``index`` is the slot (``"strip"``, ``"face"``) or the position in the round indicator's
+    shuffle (``"indicator"``), else 0. A ``"fill"`` step needs no position: the next piece goes
+    onto the first display that is not full, since displays are filled in order (ENG-03).
+
+    >>> ChanceStep("fill")
+    ChanceStep(kind='fill', seat=0, index=0)
+    """
+
+    kind: ChanceKind
+    seat: int = 0
+    index: int = 0
 
 
 @attrs.frozen(cache_hash=True)
@@ -91,7 +117,10 @@ class GameState:
     first (ROUND-05). ``starter`` is the seat that started the current round; ``tile`` is the
     seat that has taken the starting player tile from the centre this round, or ``None`` while
     it lies in the centre (TAKE-03, END-06). ``turn`` is the seat to act. ``rng`` is the state
-    of the game's random generator (ENG-02).
+    of the game's random generator (ENG-02), or ``None`` for a position without one (a real
+    table, or a searcher's view that must not know the future draws: ENG-08, ENG-09).
+    ``chance`` is the random step the state waits for, or ``None`` when a player is to act
+    (ENG-07): see :mod:`sintra_rules.chance`.
     """
 
     components: ComponentTable = attrs.field(repr=False)
@@ -105,7 +134,13 @@ class GameState:
     factories: tuple[tuple[int, ...], ...]
     centre: tuple[int, ...]
     indicator: tuple[Colour, ...]
-    rng: int
+    rng: int | None
+    chance: ChanceStep | None = None
+
+    @property
+    def is_chance(self) -> bool:
+        """True while a chance step is pending: no player acts until it is decided (ENG-07)."""
+        return self.chance is not None
 
     @property
     def is_over(self) -> bool:
