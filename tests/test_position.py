@@ -170,7 +170,7 @@ def test_the_generator_is_derived_from_the_text() -> None:
     b = position_from_text(AMANDA.replace("p1:score=0", "p1:score=3"))
     assert a.rng == position_from_text(AMANDA).rng
     assert a.rng != b.rng
-    assert 0 <= a.rng < 2**64
+    assert a.rng is not None and 0 <= a.rng < 2**64
 
 
 def test_tower_and_bag_are_derived_by_conservation() -> None:
