@@ -103,6 +103,7 @@ def test_the_generator_is_not_observed(players: int, side: Side) -> None:
     """ENG-31, ENG-23: positions that differ only in the generator look the same, as vector and
     as text."""
     for state in played_positions(players, side)[::5]:
+        assert state.rng is not None
         other = attrs.evolve(state, rng=(state.rng * 6364136223846793005 + 1) % 2**64)
         assert other != state
         for seat in range(players):
