@@ -18,6 +18,7 @@ sintra_rules.errors.RecordError: players[0].score: expected a whole number, got 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
@@ -139,7 +140,7 @@ class Reader:
         except RecursionError:
             self.fail("$", "not a valid document: nested too deeply")
         except ValueError as error:  # JSONDecodeError, or an integer too long to convert
-            self.fail("$", f"not valid JSON (truncated or malformed): {error}")
+            self.fail("$", f"not valid JSON (truncated or malformed): {error}{_path_hint(text)}")
 
     def fields(self, value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
         """``value`` as an object holding exactly the fields ``keys``."""
@@ -189,3 +190,17 @@ class Reader:
         if length is not None and len(value) != length:
             self.fail(path, f"expected {length} entries, got {len(value)}")
         return value
+
+
+def _path_hint(text: str) -> str:
+    """A hint when JSON text looks like a file name instead (``state_from_json("x.json")``):
+    the loaders take the document's text."""
+    name = text.strip()
+    if not name or "\n" in name or name[0] in "{[\"" or len(name) > 4096:
+        return ""
+    if name.lower().endswith(".json") or os.path.exists(name):
+        return (
+            f"; {name!r} looks like a file name: pass the document's text, e.g. "
+            f"Path({name!r}).read_text()"
+        )
+    return ""

@@ -56,6 +56,7 @@ __all__ = [
     "get_clause",
     "load_spec",
     "main",
+    "normalise_clause_id",
     "search_clauses",
     "spec_dir",
 ]
@@ -346,8 +347,26 @@ def get_clause(clause_id: str) -> Clause:
     sintra_rules.errors.UnknownClause: PLACE-55: no such clause in spec/index.toml; did you \
 mean PLACE-05 or ...?
     """
-    wanted = clause_id.strip().upper() if isinstance(clause_id, str) else repr(clause_id)
+    wanted = normalise_clause_id(clause_id) if isinstance(clause_id, str) else repr(clause_id)
     return load_spec().clause(wanted)
+
+
+_LOOSE_ID_RE: Final = re.compile(r"([A-Z]+)[-\s_]*0*(\d{1,2})")
+
+
+def normalise_clause_id(text: str) -> str:
+    """``text`` as a clause ID is written: surrounding spaces dropped, capitals, the number
+    with two digits (``place-5``, ``PLACE 5`` and ``PLACE5`` are ``PLACE-05``). Text that does
+    not look like an area and a number comes back stripped and in capitals only.
+
+    >>> normalise_clause_id(" place-5 "), normalise_clause_id("RUL7"), normalise_clause_id("x")
+    ('PLACE-05', 'RUL-07', 'X')
+    """
+    wanted = text.strip().upper()
+    loose = _LOOSE_ID_RE.fullmatch(wanted)
+    if loose is None:
+        return wanted
+    return f"{loose.group(1)}-{int(loose.group(2)):02d}"
 
 
 def cited_ids(text: str) -> set[str]:
@@ -828,10 +847,14 @@ def _read_glossary(path: Path, known: set[str]) -> tuple[GlossaryTerm, ...]:
 
 
 def _unknown_reason(clause_id: str, known: Mapping[str, Clause]) -> str:
-    if not CLAUSE_ID_RE.fullmatch(clause_id):
-        return "not a clause ID: IDs have the form AREA-NN, e.g. TAKE-03"
-    close = difflib.get_close_matches(clause_id, list(known), n=3)
+    """Why ``clause_id`` is not a clause, with the nearest real IDs as a hint."""
+    close = difflib.get_close_matches(clause_id, list(known), n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    area, dash, number = clause_id.partition("-")
+    if dash and area.isalpha() and number.isdigit() and len(number) == 2 and area not in AREAS:
+        return f"no area {area} in the spec (the areas are {', '.join(AREAS)}){hint}"
+    if not CLAUSE_ID_RE.fullmatch(clause_id):
+        return f"not a clause ID: IDs have the form AREA-NN, e.g. TAKE-03{hint}"
     return f"no such clause in spec/{_INDEX}{hint}"
 
 

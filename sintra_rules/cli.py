@@ -10,21 +10,29 @@ the pieces when the output is a terminal and ``NO_COLOR`` is unset (``--color`` 
 ``replay`` also reads a golden playthrough (``tests/golden/*.json``) and checks every state's
 digest against it.
 
-Exit codes: 0 success; 1 a negative answer (an illegal action for ``explain``, no clause found
-by ``rule --search``, failures for ``soak``, a state digest that differs from a golden
-playthrough's for ``replay``); 2 bad input (bad arguments, an unreadable or invalid file, any
-:class:`~sintra_rules.errors.SintraError`: its message is printed, no traceback).
+Exit codes (each subcommand's ``--help`` lists its own): 0 success; 1 a negative answer (an
+illegal action for ``explain``, no clause found by ``rule --search``, failures for ``soak``, a
+state digest that differs from a golden playthrough's for ``replay``); 2 bad input (bad
+arguments, an unreadable or invalid file, an output path that cannot be written, checked before
+any work starts, or any :class:`~sintra_rules.errors.SintraError`: one line names the file,
+field or clause, no traceback); 130 interrupted by Ctrl-C (one line says how far the work got;
+the workers of ``soak --workers`` stop with it).
+
+Long work (``soak``, ``perft``) draws a progress line on standard error when it is a terminal,
+unless ``--quiet``; piped, it draws nothing. A file argument may be ``-`` for standard input.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sintra_rules import records
+from sintra_rules._progress import Progress, last_summary
 from sintra_rules._strict import Reader, describe_document
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
@@ -68,13 +76,38 @@ _non_negative = _int_at_least(0)
 
 
 def _read(path: str) -> str:
-    """The text of ``path``; an unreadable file is a :class:`UsageError`."""
+    """The text of ``path`` (``-``: standard input); an unreadable file is a
+    :class:`UsageError`."""
     try:
+        if path == "-":
+            return sys.stdin.read()
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
         raise UsageError(f"cannot read {path!r}: {reason}") from None
+
+
+@contextlib.contextmanager
+def _from_file(path: str) -> Iterator[None]:
+    """Errors of what is read from ``path`` name the file: ``game.json: $: not valid JSON``."""
+    try:
+        yield
+    except SintraError as error:
+        name = "standard input" if path == "-" else path
+        raise UsageError(f"{name}: {error}") from None
+
+
+def _check_output(path: str, option: str) -> None:
+    """Refuse, before any work starts, an output ``path`` that cannot be written: its folder
+    is missing or not writable, or the path is a folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise UsageError(f"{option} {path!r}: is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise UsageError(f"{option} {path!r}: no folder {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise UsageError(f"{option} {path!r}: not writable")
 
 
 def _agents(args: argparse.Namespace) -> list[Agent]:
@@ -95,6 +128,8 @@ def _agents(args: argparse.Namespace) -> list[Agent]:
 
 def _play(args: argparse.Namespace) -> int:
     agents = _agents(args)
+    if args.record is not None:
+        _check_output(args.record, "--record")
     side: Side = args.side
     game = play_game(agents, side=side, seed=args.seed)
     names = [f"{player_name(seat)} ({agent.name})" for seat, agent in enumerate(agents)]
@@ -156,8 +191,9 @@ def _load_game(text: str) -> tuple[records.GameRecord, records.GoldenPlaythrough
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record, golden = _load_game(_read(args.record))
-    states = records.replay(record)
+    with _from_file(args.record):
+        record, golden = _load_game(_read(args.record))
+        states = records.replay(record)
     if golden is not None:
         mismatch = records.golden_mismatch(golden, states)
         if mismatch is not None:
@@ -214,11 +250,29 @@ def _rule(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     from sintra_rules.explain import explain
 
-    state = records.state_from_json(_read(args.state_file))
+    text = _read(args.state_file)
+    with _from_file(args.state_file):
+        _refuse_game_record(text, args.state_file)
+        state = records.state_from_json(text)
     action = action_from_text(args.action, state.components)
     report = explain(state, action)
     print(str(report))
     return 0 if report.legal else 1
+
+
+def _refuse_game_record(text: str, path: str) -> None:
+    """A game record given where one position is expected gets a hint naming the command that
+    reads it."""
+    try:
+        doc = Reader(RecordError).loads(text)
+    except RecordError:
+        return  # malformed: the state loader says precisely what is wrong
+    if isinstance(doc, dict) and doc.get("kind") == records.GAME_KIND:
+        raise RecordError(
+            "kind",
+            f"this is a game record ({records.GAME_KIND!r}), not one position: "
+            f"sintra replay {path} shows the game",
+        )
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -226,7 +280,8 @@ def _perft(args: argparse.Namespace) -> int:
 
     state = perft.position_after(args.players, args.side, args.seed, args.plies)
     start = time.perf_counter()
-    count = perft.perft(state, args.depth)
+    with Progress("perft", unit="first actions", quiet=args.quiet) as bar:
+        count = perft.perft(state, args.depth, progress=bar.update)
     elapsed = time.perf_counter() - start
     where = "the end of the game" if state.is_over else f"round {roman(state.round)}"
     print(
@@ -239,7 +294,8 @@ def _perft(args: argparse.Namespace) -> int:
 def _soak(args: argparse.Namespace) -> int:
     from sintra_rules.verify import soak
 
-    report = soak.run_soak(args.games, args.seed, workers=args.workers)
+    with Progress("soak", args.games, "games", quiet=args.quiet) as bar:
+        report = soak.run_soak(args.games, args.seed, progress=bar.update, workers=args.workers)
     print(report.summary())
     return 1 if report.failures else 0
 
@@ -266,13 +322,53 @@ def _colour_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: What exit code 1 means, for the commands that give a negative answer.
+_NEGATIVE = {
+    "replay": "a state digest differs from the golden playthrough's",
+    "rule": "no clause matches the words of --search",
+    "explain": "the action is illegal (the clauses it breaks are listed)",
+    "soak": "some game failed a check (each failure is listed with a reproducer)",
+}
+
+
+def _exit_codes(command: str) -> str:
+    """The epilog of ``sintra COMMAND --help``: what each exit code means."""
+    negative = _NEGATIVE.get(command)
+    lines = ["exit codes:", "  0    success"]
+    if negative is not None:
+        lines.append(f"  1    {negative}")
+    lines += [
+        "  2    bad input: bad arguments, an unreadable or invalid file, an output path that",
+        "       cannot be written (one line on standard error names the file, field or clause)",
+        "  130  interrupted (Ctrl-C): one line on standard error says what was done",
+    ]
+    return "\n".join(lines)
+
+
+class _SubParsers:
+    """``add_parser`` with every subcommand's help ending in its exit codes."""
+
+    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        self._sub = sub
+
+    def add_parser(self, name: str, help: str) -> argparse.ArgumentParser:
+        return self._sub.add_parser(
+            name,
+            help=help,
+            description=help[0].upper() + help[1:] + ".",
+            epilog=_exit_codes(name),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sintra",
         description="Rules engine of Azul: Stained Glass of Sintra: play, replay, check.",
+        epilog="Each command's --help lists what its exit codes mean.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = _SubParsers(parser.add_subparsers(dest="command", metavar="COMMAND"))
 
     play = sub.add_parser("play", help="a complete game between built-in players (default)")
     _game_options(play, players=None)
@@ -290,7 +386,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "record",
         metavar="RECORD",
-        help="a game record JSON file, or a golden playthrough (its state digests are checked)",
+        help="a game record JSON file, or a golden playthrough (its state digests are "
+        "checked); - for standard input",
     )
     replay.add_argument("--verbose", action="store_true", help="the position after every turn")
     _colour_option(replay)
@@ -311,7 +408,9 @@ def _parser() -> argparse.ArgumentParser:
     rule.set_defaults(handler=_rule)
 
     expl = sub.add_parser("explain", help="the clauses an action fires, or those it breaks")
-    expl.add_argument("state_file", metavar="STATE_FILE", help="a state JSON file")
+    expl.add_argument(
+        "state_file", metavar="STATE_FILE", help="a state JSON file (- for standard input)"
+    )
     expl.add_argument("action", metavar="ACTION", help="an action in notation, e.g. 3B-2 or R")
     expl.set_defaults(handler=_explain)
 
@@ -321,6 +420,7 @@ def _parser() -> argparse.ArgumentParser:
         "--plies", type=_non_negative, default=0, help="random plies played first (default 0)"
     )
     perft.add_argument("--depth", type=_non_negative, required=True)
+    perft.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     perft.set_defaults(handler=_perft)
 
     soak = sub.add_parser("soak", help="random games with every invariant checked")
@@ -332,6 +432,7 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         help="processes to play the games in (default 1)",
     )
+    soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     soak.set_defaults(handler=_soak)
     return parser
 
@@ -357,6 +458,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SintraError, UsageError) as error:
         print(f"sintra {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        done = last_summary()
+        summary = f" ({done} done)" if done else ""
+        print(f"sintra {args.command}: interrupted{summary}", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (``sintra play | head``): stop quietly, as other tools do.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -163,16 +163,16 @@ def test_replay_corrupted_record(capsys: pytest.CaptureFixture[str], tmp_path: P
     path.write_text(json.dumps(doc))
     code, out, err = _run(capsys, "replay", str(path))
     assert code == 2 and out == ""
-    assert err.startswith("sintra replay: error: actions[4]: ")
+    assert err.startswith(f"sintra replay: error: {path}: actions[4]: ")
     assert "Traceback" not in err
     doc["actions"][4] = doc["actions"][3]
     doc["players"] = 7
     path.write_text(json.dumps(doc))
     code, _, err = _run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("sintra replay: error: players: ")
+    assert code == 2 and err.startswith(f"sintra replay: error: {path}: players: ")
     path.write_text(json.dumps(doc)[:-20])
     code, _, err = _run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("sintra replay: error: $: not valid JSON")
+    assert code == 2 and err.startswith(f"sintra replay: error: {path}: $: not valid JSON")
     code, _, err = _run(capsys, "replay", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
 
@@ -254,7 +254,7 @@ def test_soak_summary_and_exit_codes(
     assert out == soak.run_soak(2, 1).summary() + "\n"
     failed = soak.SoakFailure(soak.game_plan(0, 1), 3, "R", "RESET-02: cannot reset")
     broken = soak.SoakReport(1, 1, 10, 0, 0, 0, (failed,))
-    monkeypatch.setattr(soak, "run_soak", lambda games, seed, workers=1: broken)
+    monkeypatch.setattr(soak, "run_soak", lambda games, seed, progress=None, workers=1: broken)
     code, out, _ = _run(capsys, "soak", "--games", "1", "--seed", "1")
     assert code == 1
     assert out == broken.summary() + "\n"
@@ -272,8 +272,8 @@ def test_rule_prints_and_searches_clauses(capsys: pytest.CaptureFixture[str]) ->
     code, out, _ = _run(capsys, "rule", "--search", "vitrier")
     assert code == 0
     assert any(line.startswith("RESET-01 — ") for line in out.splitlines())
-    code, _, err = _run(capsys, "rule", "TAKE-3")
-    assert code == 2 and err.startswith("sintra rule: error: TAKE-3: ")
+    code, _, err = _run(capsys, "rule", "TAKE-3x")
+    assert code == 2 and err.startswith("sintra rule: error: TAKE-3X: ")
     assert _run(capsys, "rule", "--search", "zzzqqq")[0] == 1
     assert _run(capsys, "rule")[0] == 2
     assert _run(capsys, "rule", "TAKE-03", "--search", "tile")[0] == 2
@@ -301,7 +301,7 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 2 and "bad action notation 'r'" in err
     path.write_text("{}")
     code, _, err = _run(capsys, "explain", str(path), "R")
-    assert code == 2 and err.startswith("sintra explain: error: format: ")
+    assert code == 2 and err.startswith(f"sintra explain: error: {path}: format: ")
 
 
 def _page_rulings() -> dict[str, tuple[str, str, str]]:
@@ -412,16 +412,16 @@ def test_replay_bad_golden_playthrough_names_the_field(
     path.write_text(json.dumps(doc))
     code, out, err = _run(capsys, "replay", str(path))
     assert code == 2 and out == ""
-    assert err.startswith("sintra replay: error: digests: 76 digests for 76 actions")
+    assert err.startswith(f"sintra replay: error: {path}: digests: 76 digests for 76 actions")
     doc = json.loads(GOLDEN.read_text("utf-8"))
     doc["record"]["actions"][4] = "9Q-1"
     path.write_text(json.dumps(doc))
     code, _, err = _run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("sintra replay: error: record.actions[4]: ply 5: ")
+    assert code == 2 and err.startswith(f"sintra replay: error: {path}: record.actions[4]: ply 5: ")
     del doc["record"]
     path.write_text(json.dumps(doc))
     code, _, err = _run(capsys, "replay", str(path))
-    assert code == 2 and err.startswith("sintra replay: error: record: missing")
+    assert code == 2 and err.startswith(f"sintra replay: error: {path}: record: missing")
 
 
 @pytest.mark.parametrize(
@@ -450,7 +450,7 @@ def test_replay_of_json_that_is_no_record_says_what_it_found(
     path.write_text(content)
     code, out, err = _run(capsys, "replay", str(path))
     assert code == 2 and out == ""
-    assert err.startswith(f"sintra replay: error: {field}: expected a game record ")
+    assert err.startswith(f"sintra replay: error: {path}: {field}: expected a game record ")
     assert found in err
 
 

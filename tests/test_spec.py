@@ -318,7 +318,7 @@ def test_get_clause_and_unknown_ids() -> None:
         assert get_clause(entry["id"]).id == entry["id"]
         assert get_clause(f" {entry['id'].lower()} ").id == entry["id"]
     area = clauses.AREAS[0]
-    for bad, needle in ((f"{area}-{99}", "no such clause"), (f"{area}-{1}", "not a clause ID")):
+    for bad, needle in ((f"{area}-{99}", "no such clause"), (f"{area}-1A", "not a clause ID")):
         with pytest.raises(UnknownClause) as info:
             get_clause(bad)
         assert info.value.clause == bad and needle in info.value.reason

@@ -35,6 +35,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
+from sintra_rules.narration import plural
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The directives of this extension, whose output depends on the code and data.
 _DIRECTIVES = ("sintra-position", "sintra-traceability", "sintra-provenance")
@@ -215,6 +217,16 @@ class TraceabilityDirective(SphinxDirective):
         return out
 
 
+def trace_counts(engine: int, tests: int, proofs: int) -> str:
+    """The counts of a clause's traceability line, up to its link.
+
+    >>> trace_counts(1, 0, 2)
+    '1 citation in the engine, 0 in the tests, 2 in the proofs ('
+    """
+    engine_text = plural(engine, "citation")
+    return f"{engine_text} in the engine, {tests} in the tests, {proofs} in the proofs ("
+
+
 def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
     """After each clause of a spec page, a line with how often the engine, the tests and the
     proofs cite it, linking to its row of the traceability page."""
@@ -230,10 +242,7 @@ def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
         if clause is None:
             continue
         tests, proofs = _split(report.tested.get(clause, ()))
-        counts = (
-            f"{len(report.implemented.get(clause, ()))} citations in the engine, "
-            f"{len(tests)} in the tests, {len(proofs)} in the proofs ("
-        )
+        counts = trace_counts(len(report.implemented.get(clause, ())), len(tests), len(proofs))
         line = nodes.paragraph(classes=["sintra-trace"])
         line += nodes.emphasis(text="Traceability: ")
         line += nodes.Text(counts)

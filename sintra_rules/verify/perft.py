@@ -27,6 +27,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sintra_rules.actions import Action
 from sintra_rules.components import ComponentTable, Side
 from sintra_rules.rng import below, seed_state
@@ -37,10 +39,13 @@ from sintra_rules.state import GameState
 __all__ = ["perft", "perft_divide", "position_after"]
 
 
-def perft(state: GameState, depth: int) -> int:
+def perft(
+    state: GameState, depth: int, progress: Callable[[int, int], None] | None = None
+) -> int:
     """The number of legal action sequences of length ``depth`` from ``state``; a finished game
     counts 1 at any remaining depth (TURN-01, END-02, ENG-05). Raises :class:`ValueError` for a
-    negative depth.
+    negative depth. ``progress(done, total)`` is called before the first action and after each one
+    is counted, with the number of first actions (when ``depth >= 2``).
 
     >>> from sintra_rules.setup import new_game
     >>> perft(new_game(4, side="B", seed=2), 1)
@@ -53,7 +58,14 @@ def perft(state: GameState, depth: int) -> int:
     actions = legal_actions(state)
     if depth == 1:
         return len(actions)
-    return sum(perft(apply(state, action), depth - 1) for action in actions)
+    if progress is None:
+        return sum(perft(apply(state, action), depth - 1) for action in actions)
+    count = 0
+    progress(0, len(actions))
+    for done, action in enumerate(actions, 1):
+        count += perft(apply(state, action), depth - 1)
+        progress(done, len(actions))
+    return count
 
 
 def perft_divide(state: GameState, depth: int) -> dict[Action, int]:

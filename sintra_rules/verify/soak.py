@@ -26,7 +26,10 @@ soak: 6 games (seed 0; 2, 3, 4 players x sides A, B; uniform and placing play), 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
 
@@ -230,8 +233,28 @@ def _results(plans: list[GamePlan], workers: int) -> Iterator[GameResult]:
     if workers <= 1:
         yield from map(play_checked, plans)
         return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    # Workers ignore SIGINT: a Ctrl-C reaches the whole process group, and only the parent
+    # should stop (leaving the pool, which terminates the workers, without their tracebacks).
+    # The workers are started with SIGINT ignored, which a new Python process keeps, so that
+    # not even one still importing can be interrupted.
+    context = multiprocessing.get_context("spawn")
+    with _interrupts_ignored():
+        pool = context.Pool(workers)
+    with pool:
         yield from pool.imap(play_checked, plans, chunksize=8)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ignore SIGINT in this process while the block runs (from the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run_soak(
