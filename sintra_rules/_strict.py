@@ -196,7 +196,7 @@ def _path_hint(text: str) -> str:
     """A hint when JSON text looks like a file name instead (``state_from_json("x.json")``):
     the loaders take the document's text."""
     name = text.strip()
-    if not name or "\n" in name or name[0] in "{[\"" or len(name) > 4096:
+    if not name or "\n" in name or name[0] in '{["' or len(name) > 4096:
         return ""
     if name.lower().endswith(".json") or os.path.exists(name):
         return (

@@ -39,9 +39,7 @@ from sintra_rules.state import GameState
 __all__ = ["perft", "perft_divide", "position_after"]
 
 
-def perft(
-    state: GameState, depth: int, progress: Callable[[int, int], None] | None = None
-) -> int:
+def perft(state: GameState, depth: int, progress: Callable[[int, int], None] | None = None) -> int:
     """The number of legal action sequences of length ``depth`` from ``state``; a finished game
     counts 1 at any remaining depth (TURN-01, END-02, ENG-05). Raises :class:`ValueError` for a
     negative depth. ``progress(done, total)`` is called before the first action and after each one
