@@ -2,8 +2,8 @@
 returns.
 
 Each event is a small frozen value holding the facts of one step of the rules and the clause
-IDs it applies (:attr:`Event.clauses`), in the order the engine applies them (TURN-01). Like
-the state, events count from 0: ``seat``, ``slot``, ``window`` and ``display`` are 0-based
+IDs it applies (:attr:`Event.clauses`), in the order the engine applies them (TURN-01, ENG-40).
+Like the state, events count from 0: ``seat``, ``slot``, ``window`` and ``display`` are 0-based
 indices, colours are indices into the component table, ``start`` and ``end`` of a marker move
 are spaces of the broken glass track (TRACK-01). Events hold no words: they are put into words
 by :mod:`sintra_rules.narration`.

@@ -306,7 +306,7 @@ def apply_traced(
     state: GameState, action: Action, *, sample: bool = True
 ) -> tuple[GameState, tuple[ev.Event, ...]]:
     """:func:`apply`, also returning what happened: the :mod:`~sintra_rules.events`, in the
-    order the rules apply them (TURN-01), each naming its clauses.
+    order the rules apply them (TURN-01, ENG-40), each naming its clauses.
 
     Raises :class:`~sintra_rules.errors.IllegalAction` exactly as :func:`apply` does.
     """
@@ -425,57 +425,22 @@ def _apply_take(
             trace.append(ev.MarkerMoved(turn, steps, track, new_track, wraps, -loss))
         track = new_track
     if strip is not None and target is not None:
-        jokers = action.jokers
-        if pieces + placed == sum(table.side_spaces[strip.strip_id][strip.side]):
-            # DONE-01 to DONE-03: colour bonus, keep one piece, the others to the tower
-            counts = list(strip.colour_counts())
-            counts[colour] += placed
-            round_colour = state.indicator[0]
-            bonus = counts[round_colour]
-            score += bonus  # DONE-02
-            keep = action.keep
-            assert keep is not None
-            counts[keep] -= 1  # DONE-03
-            for k in range(colours):
-                tower[k] += counts[k]
-            top, _bottom = windows[target]
-            if top is None:  # DONE-04: top frame, flip the strip
-                window: Window = (keep, None)
-                empty = (0,) * colours
-                new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.side, empty, empty)
-            else:  # DONE-05: bottom frame, the strip leaves the game
-                window = (top, keep)
-                new_strip = None
-            windows = (*windows[:target], window, *windows[target + 1 :])
-            values = table.window_values(state.side)
-            gained = window_points(values, windows, target)  # DONE-06
-            score += gained
-            if trace is not None:
-                trace.append(
-                    ev.Completed(
-                        turn,
-                        target,
-                        state.round,
-                        round_colour,
-                        bonus,
-                        keep,
-                        sum(counts),
-                        top is None,
-                    )
-                )
-                right = range(target + 1, len(values))
-                parts = (values[target], *(values[w] for w in right if windows[w][0] is not None))
-                trace.append(ev.WindowScored(turn, target, parts, gained))
+        size = sum(table.side_spaces[strip.strip_id][strip.side])
+        new_strip: Strip | None
+        if pieces + placed == size:  # DONE-01
+            new_strip, windows, points = _complete(
+                state, action, strip, placed, windows, tower, trace
+            )
+            score += points
         else:  # PLACE-01, PLACE-06: colour spaces and the chosen number of joker spaces
             if trace is not None:
-                size = sum(table.side_spaces[strip.strip_id][strip.side])
                 trace.append(ev.NotCompleted(turn, target, pieces + placed, size))
             filled = list(strip.filled)
-            filled[colour] += placed - jokers
+            filled[colour] += placed - action.jokers
             on_jokers = strip.jokers
-            if jokers:
+            if action.jokers:
                 jl = list(on_jokers)
-                jl[colour] += jokers
+                jl[colour] += action.jokers
                 on_jokers = tuple(jl)
             new_strip = Strip(strip.strip_id, strip.side, tuple(filled), on_jokers)
         strips = (*strips[:target], new_strip, *strips[target + 1 :])
@@ -500,6 +465,52 @@ def _apply_take(
             state.rng,
         )
     return _end_round(state, players, tile, tower, factories, centre, trace, sample)
+
+
+def _complete(
+    state: GameState,
+    action: Take,
+    strip: Strip,
+    placed: int,
+    windows: tuple[Window, ...],
+    tower: list[int],
+    trace: _Trace,
+) -> tuple[Strip | None, tuple[Window, ...], int]:
+    """Score a completed strip (DONE-01 to DONE-06): the colour bonus (DONE-02), one kept piece
+    and the others into ``tower`` (DONE-03), the kept piece on the window's top frame with the
+    strip flipped (DONE-04) or on its bottom frame with the strip removed (DONE-05), then the
+    window scores (DONE-06). Returns the strip (``None`` once removed), the windows and the
+    points scored."""
+    table = state.components
+    target, keep = action.target, action.keep
+    assert target is not None and keep is not None
+    counts = list(strip.colour_counts())
+    counts[action.colour] += placed
+    round_colour = state.indicator[0]
+    bonus = counts[round_colour]  # DONE-02
+    counts[keep] -= 1  # DONE-03
+    for k, n in enumerate(counts):
+        tower[k] += n
+    top = windows[target][0]
+    if top is None:  # DONE-04: top frame, flip the strip
+        window: Window = (keep, None)
+        empty = (0,) * table.colours
+        new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.side, empty, empty)
+    else:  # DONE-05: bottom frame, the strip leaves the game
+        window = (top, keep)
+        new_strip = None
+    windows = (*windows[:target], window, *windows[target + 1 :])
+    values = table.window_values(state.side)
+    gained = window_points(values, windows, target)  # DONE-06
+    if trace is not None:
+        turn = state.turn
+        kept = ev.Completed(
+            turn, target, state.round, round_colour, bonus, keep, sum(counts), top is None
+        )
+        right = range(target + 1, len(values))
+        parts = (values[target], *(values[w] for w in right if windows[w][0] is not None))
+        trace.extend((kept, ev.WindowScored(turn, target, parts, gained)))
+    return new_strip, windows, bonus + gained
 
 
 def _end_round(

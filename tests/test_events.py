@@ -293,7 +293,7 @@ def test_final_scoring_events() -> None:
 
 
 def test_events_are_frozen_values() -> None:
-    """ENG-04: events compare by value, hash, and cannot be changed."""
+    """ENG-04, ENG-40: events compare by value, hash, and cannot be changed."""
     event = ev.TookFromDisplay(seat=0, display=1, colour=2, count=2, to_centre=2)
     assert event == ev.TookFromDisplay(0, 1, 2, 2, 2) and hash(event) == hash(
         ev.TookFromDisplay(0, 1, 2, 2, 2)
@@ -308,7 +308,7 @@ def test_events_are_frozen_values() -> None:
 def test_whole_games_events_name_registered_clauses_and_have_words(
     players: int, side: str, seed: int
 ) -> None:
-    """ENG-04, TURN-01: along whole random games, every action's events name only clauses of
+    """ENG-40, TURN-01: along whole random games, every action's events name only clauses of
     the spec, each clause gets one sentence, apply_traced's state is apply's, and every action
     is described in one sentence whose mover is the player to act."""
     names = player_names(players)
