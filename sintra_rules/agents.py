@@ -1,6 +1,6 @@
-"""Built-in players and a game loop that pits them against each other.
+"""Built-in players, a game loop that pits them against each other, and the seeded random playout.
 
-Every agent draws its randomness from the project's own SplitMix64 generator
+Every agent (and :func:`playout`) draws its randomness from the project's own SplitMix64 generator
 (:mod:`sintra_rules.rng`, ENG-02), so a game between built-in agents is the same on every
 platform and Python version for the same seeds.
 
@@ -13,12 +13,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Iterator, Sequence
+from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from sintra_rules.actions import Action
+from sintra_rules.actions import Action, Reset
 from sintra_rules.components import ComponentTable, Side
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
@@ -26,7 +26,27 @@ from sintra_rules.scoring import Outcome, outcome
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState, PlayerState
 
-__all__ = ["Agent", "GreedyAgent", "PlayedGame", "RandomAgent", "make_agent", "play_game"]
+__all__ = [
+    "POLICIES",
+    "Agent",
+    "GreedyAgent",
+    "PlayedGame",
+    "Ply",
+    "Policy",
+    "RandomAgent",
+    "make_agent",
+    "play_game",
+    "playout",
+    "random_action",
+]
+
+#: How :func:`random_action` draws: ``"uniform"`` among all legal actions, or ``"placing"``
+#: among the resets and the takes that place pieces without completing a strip, when there are
+#: any (such play keeps pieces on the strips, so bag and tower run low and partial refills,
+#: END-05, occur, which uniform play almost never produces).
+Policy = Literal["uniform", "placing"]
+#: Every policy of :func:`random_action`.
+POLICIES: tuple[Policy, ...] = ("uniform", "placing")
 
 
 @runtime_checkable
@@ -198,3 +218,87 @@ def play_game(
         outcome=outcome(state),
         names=tuple(agent.name for agent in agents),
     )
+
+
+def _placing(action: Action) -> bool:
+    return isinstance(action, Reset) or (action.target is not None and action.keep is None)
+
+
+def random_action(state: GameState, rng: int, policy: Policy = "uniform") -> tuple[int, Action]:
+    """Draw an action for ``state`` by ``policy`` with one draw of ``below`` (ENG-02, ENG-05).
+
+    Args:
+        state: a position that is not over.
+        rng: the SplitMix64 generator state to draw from.
+        policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
+
+    Returns:
+        The generator state after the draw, and the action drawn from
+        :func:`~sintra_rules.rules.legal_actions` (canonical order).
+
+    Raises:
+        ValueError: the game is over, so there is no action to draw.
+
+    >>> from sintra_rules.rng import seed_state
+    >>> from sintra_rules.setup import new_game
+    >>> state = new_game(2, seed=3)
+    >>> random_action(state, seed_state(3)) == random_action(state, seed_state(3))
+    True
+    """
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("the game is over: there is no action to choose")
+    pool = [a for a in actions if _placing(a)] if policy == "placing" else []
+    choices = pool or actions
+    rng, index = below(rng, len(choices))
+    return rng, choices[index]
+
+
+class Ply(NamedTuple):
+    """One ply of a :func:`playout`: the position, the action drawn in it, the position after."""
+
+    before: GameState
+    action: Action
+    after: GameState
+
+
+def playout(
+    state: GameState, seed: int, policy: Policy = "uniform", plies: int | None = None
+) -> Iterator[Ply]:
+    """The seeded random playout, the one loop behind soak, perft positions, the benchmark and
+    the golden games: from ``state``, draw each action by ``policy`` (:func:`random_action`)
+    from one SplitMix64 stream seeded with ``seed`` and apply it, until the game is over or
+    ``plies`` actions have been played (ENG-02, ENG-05). Deterministic on every platform.
+
+    Args:
+        state: where to start (any position; a finished one yields nothing).
+        seed: the seed of the drawing stream (:func:`~sintra_rules.rng.seed_state`).
+        policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
+        plies: stop after this many actions (``None``: play to the end).
+
+    Returns:
+        An iterator of :class:`Ply`, one per action, lazily played.
+
+    Raises:
+        ValueError: ``plies`` is negative.
+
+    >>> from sintra_rules.setup import new_game
+    >>> plies = list(playout(new_game(3, side="B", seed=5), seed=5))
+    >>> plies[-1].after.is_over, plies[1].before == plies[0].after
+    (True, True)
+    >>> len(list(playout(new_game(2, seed=5), seed=5, plies=7)))
+    7
+    """
+    if plies is not None and plies < 0:
+        raise ValueError(f"plies must be >= 0, got {plies}")
+    return _playout(state, seed_state(seed), policy, plies)
+
+
+def _playout(state: GameState, rng: int, policy: Policy, plies: int | None) -> Iterator[Ply]:
+    played = 0
+    while not state.is_over and (plies is None or played < plies):
+        rng, action = random_action(state, rng, policy)
+        after = apply(state, action)
+        yield Ply(state, action, after)
+        state = after
+        played += 1

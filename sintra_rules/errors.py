@@ -10,6 +10,7 @@ Every error the library raises on bad input is a :class:`SintraError`, split by 
     ├── PositionError         malformed or impossible position notation (names the field,
     │                         the character and the clause)
     ├── ActionIdError         an integer that is not an action id, or an action with no id
+    ├── PositionBuildError    a hand-made position that cannot be built (verify.positions)
     ├── UnknownClause         a clause ID that the spec does not define
     └── RecordError           malformed, truncated or inconsistent JSON (names the field)
         └── FormatVersionError    an unknown format or behaviour version
@@ -28,6 +29,7 @@ __all__ = [
     "FormatVersionError",
     "IllegalAction",
     "NotationError",
+    "PositionBuildError",
     "PositionError",
     "RecordError",
     "SintraError",
@@ -121,6 +123,21 @@ class ActionIdError(SintraError):
         self.value = value
         self.reason = reason
         super().__init__(f"{value!r}: {reason}")
+
+
+class PositionBuildError(SintraError):
+    """A hand-made position of :mod:`sintra_rules.verify.positions` cannot be built: pieces that
+    do not fit a strip, a display or a window, an unknown colour code, or colour totals that
+    the bag or tower cannot balance (COMP-01). ``subject`` names what is wrong.
+
+    >>> str(PositionBuildError("window 'OPB'", "a window holds at most 2 pieces"))
+    "window 'OPB': a window holds at most 2 pieces"
+    """
+
+    def __init__(self, subject: str, reason: str) -> None:
+        self.subject = subject
+        self.reason = reason
+        super().__init__(f"{subject}: {reason}")
 
 
 class RecordError(SintraError):

@@ -26,7 +26,7 @@ import attrs
 
 from sintra_rules._version import BEHAVIOUR_VERSION
 from sintra_rules.actions import Action
-from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
+from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
 from sintra_rules.components import Side
 from sintra_rules.errors import RecordError
 from sintra_rules.records import (
@@ -37,12 +37,10 @@ from sintra_rules.records import (
     replay,
     state_digest,
 )
-from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.verify.invariants import examine
 from sintra_rules.verify.perft import perft, position_after
-from sintra_rules.verify.soak import Policy, choose
 
 ROOT = Path(__file__).parent
 GOLDEN_DIR = ROOT / "golden"
@@ -64,7 +62,7 @@ class GoldenGame:
     players: int
     side: Side
     seed: int
-    play: str  # "uniform", "placing" (sintra_rules.verify.soak.choose) or "greedy-random"
+    play: str  # "uniform", "placing" (sintra_rules.agents.playout) or "greedy-random"
     shows: tuple[str, ...] = ()
 
 
@@ -107,12 +105,8 @@ def play_actions(game: GoldenGame) -> list[Action]:
         agents += [RandomAgent(seed=game.seed + 2 + i) for i in range(game.players - 2)]
         return list(play_game(agents, side=game.side, seed=game.seed).actions)
     policy: Policy = "placing" if game.play == "placing" else "uniform"
-    state, rng, actions = new_game(game.players, game.side, game.seed), seed_state(game.seed), []
-    while not state.is_over:
-        rng, action = choose(state, rng, policy)
-        actions.append(action)
-        state = apply(state, action)
-    return actions
+    start = new_game(game.players, game.side, game.seed)
+    return [ply.action for ply in playout(start, game.seed, policy)]
 
 
 def golden_document(game: GoldenGame) -> dict[str, Any]:
@@ -226,7 +220,7 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "",
             "and review the diff. `python -m tests.golden_tool` (no option) only checks.",
             "",
-            "Play: `uniform` and `placing` are the policies of `sintra_rules.verify.soak.choose` "
+            "Play: `uniform` and `placing` are the policies of `sintra_rules.agents.playout` "
             "driven by SplitMix64 seeded with the game seed; `greedy-random` is "
             "`GreedyAgent(seed)` against `RandomAgent(seed + 1)` from `sintra_rules.agents`.",
             "",

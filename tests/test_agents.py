@@ -25,7 +25,7 @@ from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import outcome
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
     PINK,

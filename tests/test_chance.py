@@ -40,7 +40,7 @@ from sintra_rules.rules import apply, apply_traced, legal_actions, violations
 from sintra_rules.scoring import final_score
 from sintra_rules.setup import new_game
 from sintra_rules.state import ChanceStep, GameState
-from tests.positions import position, rebalance, set_pool
+from sintra_rules.verify.positions import position, rebalance, set_pool
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GOLDEN_DOCS = sorted(GOLDEN.glob("*.json"))

@@ -27,7 +27,7 @@ from sintra_rules.errors import ComponentTableError, SintraError
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     bare,
     colour,
     rebalance,

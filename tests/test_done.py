@@ -15,7 +15,7 @@ from sintra_rules.components import ComponentTable, Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.state import GameState, Strip
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

@@ -2,7 +2,7 @@
 
 Every expected event below is worked out by hand from the rules and the printed figures (FIG-01:
 track 0, -1, -2, -4, -6, -8, -11, -14, -18; window values 4, 3, 2, 3, 1, 2, 1, 2 on both
-sides; strip ``s`` side 0 in slot ``s`` of :func:`~tests.positions.bare`: slot 1 ``BBBGO``,
+sides; strip ``s`` side 0 in slot ``s`` of :func:`~sintra_rules.verify.positions.bare`: slot 1 ``BBBGO``,
 slot 4 ``PPPYB``, slot 8 ``YYBGO``, strip 8 side 1 ``JJBGO``), never copied from the code's
 output. Seats, slots, windows and displays are 0-based in events, as in the state.
 """
@@ -28,7 +28,7 @@ from sintra_rules.narration import (
     roman,
 )
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,

@@ -17,14 +17,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sintra_rules.actions import CENTRE, RESET, Take
+from sintra_rules.agents import playout
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.explain import explain
-from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions, violations
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     GREEN,
     PINK,
     YELLOW,
@@ -168,13 +168,8 @@ def played(seed: int, plies: int) -> GameState:
     """The position after ``plies`` uniformly random legal actions from a seeded game."""
     side: Side = "A" if seed % 2 else "B"
     state = new_game(2 + seed % 3, side=side, seed=seed)
-    rng = seed_state(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        actions = legal_actions(state)
-        rng, index = below(rng, len(actions))
-        state = apply(state, actions[index])
+    for ply in playout(state, seed, plies=plies):
+        state = ply.after
     return state
 
 

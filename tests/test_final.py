@@ -16,7 +16,7 @@ from sintra_rules.components import Side
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
     bare,

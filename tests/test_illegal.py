@@ -2,9 +2,9 @@
 :class:`IllegalAction` naming the clause broken, the input state is untouched, and
 ``violations`` lists every clause the action breaks, the first being the one ``apply`` names.
 
-Positions come from ``tests.positions``: ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 0
-``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``, 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``, 6 ``OOPYB``,
-7 ``YYBGO``; the joker side is strip 7 side 1, ``JJBGO``.
+Positions come from ``sintra_rules.verify.positions``: ``bare`` puts strip ``s`` side 0 in
+slot ``s``: slot 0 ``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``, 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``,
+6 ``OOPYB``, 7 ``YYBGO``; the joker side is strip 7 side 1, ``JJBGO``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sintra_rules.components import default_components
 from sintra_rules.errors import IllegalAction, SintraError
 from sintra_rules.rules import apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,
@@ -36,7 +36,7 @@ from tests.positions import (
     set_windows,
     strip,
 )
-from tests.test_setup import GAMES, playout
+from tests.test_setup import GAMES, game_states
 
 TABLE = default_components()
 
@@ -416,7 +416,7 @@ def test_violations_agree_with_legal_actions(players: int, side: str, seed: int)
     """At sampled states of whole games, an action has no violation exactly when it is in
     ``legal_actions``, and ``apply`` rejects every other one with the first violation's clause
     (TURN-01, ENG-05)."""
-    states = list(playout(players, side, seed))
+    states = list(game_states(players, side, seed))
     for state in states[:: max(1, len(states) // 4)]:
         legal = set(legal_actions(state))
         for action in _candidates(state):

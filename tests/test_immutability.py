@@ -21,7 +21,7 @@ from sintra_rules.rules import apply, apply_traced, legal_actions, violations
 from sintra_rules.scoring import final_score, outcome
 from sintra_rules.setup import new_game
 from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
-from tests.test_setup import GAMES, playout
+from tests.test_setup import GAMES, game_states
 
 _ATOMS = (int, str, type(None))
 
@@ -81,7 +81,7 @@ def test_walker_finds_mutable_values() -> None:
 @pytest.mark.parametrize(("players", "side", "seed"), GAMES)
 def test_nothing_mutable_reachable(players: int, side: str, seed: int) -> None:
     """Every state of whole games holds only immutable values, table included (ENG-04)."""
-    for state in playout(players, side, seed):
+    for state in game_states(players, side, seed):
         assert frozen_tree(state) == []
     assert frozen_tree(default_components()) == []
     for action in legal_actions(new_game(4, seed=0)):
@@ -93,7 +93,7 @@ def _samples() -> list[object]:
     player = state.players[0]
     strip = player.strips[0]
     table = default_components()
-    finished = list(playout(2, "A", 1))[-1]
+    finished = list(game_states(2, "A", 1))[-1]
     return [
         state,
         player,
@@ -170,7 +170,7 @@ def test_apply_never_mutates_input(players: int, side: str, seed: int) -> None:
     """Along whole games, applying every legal action (and some illegal ones) leaves the input
     state exactly as it was: equal, same hash, same pickle (TURN-01)."""
     illegal: list[Any] = [take(CENTRE, 0, 9), take(99, 0, None), "reset", None]
-    for state in playout(players, side, seed):
+    for state in game_states(players, side, seed):
         before = pickle.dumps(state)
         for action in legal_actions(state):
             after = apply(state, action)

@@ -23,26 +23,23 @@ import attrs
 import pytest
 
 from sintra_rules.actions import CENTRE, RESET, Action, Take
+from sintra_rules.agents import POLICIES, playout
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
-from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
-from sintra_rules.verify import soak
+from sintra_rules.verify import oracle, soak
 from sintra_rules.verify.invariants import (
     INVARIANTS,
-    WRAP_COST,
     InvariantFailure,
     check_state,
     check_transition,
     examine,
-    expected_actions,
-    rule_breach,
 )
+from sintra_rules.verify.oracle import WRAP_COST, expected_actions, rule_breach
 from sintra_rules.verify.perft import position_after
-from sintra_rules.verify.soak import POLICIES, choose, game_plan, play_checked, run_soak
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,
@@ -57,6 +54,7 @@ from tests.positions import (
     strip_for,
     table_with,
 )
+from sintra_rules.verify.soak import game_plan, play_checked, run_soak
 
 SPEC_IDS = {
     clause["id"]
@@ -88,23 +86,33 @@ def test_registry_cites_existing_clauses() -> None:
         assert set(inv.clauses) <= SPEC_IDS, inv
 
 
-#: What the checker may take from the engine: the types of a state and an action, the table's
-#: data, and ``legal_actions`` (which it checks against its own enumeration). Nothing that
-#: scores, moves the track or applies a rule.
-ALLOWED_ENGINE_IMPORTS = {
+#: What the oracle may take from the engine: the types of a state and an action and the table's
+#: data. Nothing that lists actions, scores, moves the track or applies a rule.
+ORACLE_ENGINE_IMPORTS = {
     "sintra_rules.actions": {"Action", "Reset", "Take"},
     "sintra_rules.components": {"ComponentTable"},
-    "sintra_rules.rules": {"legal_actions"},
     "sintra_rules.state": {"CENTRE", "GameState", "PlayerState", "Strip", "Window"},
+}
+VERIFY = Path(__file__).parents[1] / "sintra_rules" / "verify"
+#: Per module of the checker: what it may import from the package. The invariants also take
+#: ``legal_actions`` (which they check against the oracle's enumeration) and the oracle itself.
+ALLOWED_ENGINE_IMPORTS = {
+    "oracle.py": ORACLE_ENGINE_IMPORTS,
+    "invariants.py": {
+        **ORACLE_ENGINE_IMPORTS,
+        "sintra_rules.rules": {"legal_actions"},
+        "sintra_rules.verify.oracle": set(oracle.__all__),
+    },
 }
 
 
-def test_checker_does_not_borrow_the_engines_rule_code() -> None:
+@pytest.mark.parametrize("name", sorted(ALLOWED_ENGINE_IMPORTS))
+def test_checker_does_not_borrow_the_engines_rule_code(name: str) -> None:
     """SCORE-01, DONE-02, DONE-06, TRACK-03, FINAL-01..05: the expectations of the invariants
-    are computed independently. The module imports from the engine only types, table data and
-    ``legal_actions``; it never imports ``scoring``, ``apply`` or a private rules helper, and
-    never calls a state method that derives a rule's result."""
-    path = Path(__file__).parents[1] / "sintra_rules" / "verify" / "invariants.py"
+    are computed independently. The oracle imports from the engine only types and table data,
+    the invariants add ``legal_actions``; neither imports ``scoring``, ``apply`` or a private
+    rules helper, and neither calls a state method that derives a rule's result."""
+    path = VERIFY / name
     tree = ast.parse(path.read_text("utf-8"))
     borrowed: dict[str, set[str]] = {}
     for node in ast.walk(tree):
@@ -116,7 +124,7 @@ def test_checker_does_not_borrow_the_engines_rule_code() -> None:
             borrowed.setdefault(node.module, set()).update(a.name for a in node.names)
     # Imports inside docstring examples are not code; only real imports are parsed above.
     for module, names_used in borrowed.items():
-        allowed = ALLOWED_ENGINE_IMPORTS.get(module, set())
+        allowed = ALLOWED_ENGINE_IMPORTS[name].get(module, set())
         assert names_used <= allowed, f"{module}: {sorted(names_used - allowed)}"
     called = {
         node.func.attr
@@ -232,13 +240,9 @@ def first_step(
 ) -> tuple[GameState, Action, GameState]:
     """The first step of a seeded uniform random game (2 players, side B) that satisfies
     ``want``."""
-    state, rng = new_game(2, "B", seed), seed_state(seed)
-    while not state.is_over:
-        rng, action = choose(state, rng, "uniform")
-        after = apply(state, action)
-        if want(state, action, after):
-            return state, action, after
-        state = after
+    for before, action, after in playout(new_game(2, "B", seed), seed):
+        if want(before, action, after):
+            return before, action, after
     raise AssertionError("no such step")  # pragma: no cover
 
 

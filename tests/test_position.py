@@ -28,7 +28,7 @@ from sintra_rules.position import (
 )
 from sintra_rules.records import state_from_json, state_to_json
 from sintra_rules.state import GameState, Strip
-from tests.positions import CONFIGS
+from sintra_rules.verify.positions import CONFIGS
 from tests.test_fuzz_loaders import check_state_loader
 
 AMANDA = (

@@ -59,7 +59,7 @@ from sintra_rules.scoring import (
 )
 from sintra_rules.setup import new_game
 from sintra_rules.state import CENTRE, GameState, PlayerState, Strip, Window
-from tests.positions import (
+from sintra_rules.verify.positions import (
     bare,
     position,
     rebalance,

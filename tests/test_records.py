@@ -11,7 +11,6 @@ import copy
 import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from sintra_rules import (
     IllegalAction,
     NotationError,
     RecordError,
+    agents,
     apply,
     components_from_mapping,
     default_components,
@@ -66,17 +66,11 @@ GAMES: tuple[tuple[int, Side, int], ...] = (
 def playout(
     players: int, side: Side, seed: int, plies: int | None = None
 ) -> tuple[list[GameState], list[Action]]:
-    """A reproducible random game (or its first ``plies`` plies): every state and action."""
-    chooser = random.Random(seed)
+    """A seeded random game (:func:`~sintra_rules.agents.playout`), or its first ``plies``
+    plies: every state and action."""
     state = new_game(players, side, seed)
-    states: list[GameState] = [state]
-    actions: list[Action] = []
-    while not state.is_over and (plies is None or len(actions) < plies):
-        action = chooser.choice(legal_actions(state))
-        state = apply(state, action)
-        states.append(state)
-        actions.append(action)
-    return states, actions
+    steps = list(agents.playout(state, seed, plies=plies))
+    return [state, *(ply.after for ply in steps)], [ply.action for ply in steps]
 
 
 def renamed_table() -> ComponentTable:
@@ -331,7 +325,7 @@ def test_replay_checks_a_hand_built_record() -> None:
 
 def mid_game_state() -> GameState:
     """A 2-player state late in the game: some windows furnished, some strips gone."""
-    states, _ = playout(2, "A", 40)
+    states, _ = playout(2, "A", 41)
     for state in states:
         player = state.players[0]
         if (

@@ -25,7 +25,7 @@ from sintra_rules.render import (
     wrap_text,
 )
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     ORANGE,
     PINK,

@@ -13,7 +13,7 @@ from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.state import GameState
-from tests.positions import CONFIGS, position, rebalance, set_player, set_strip, strip
+from sintra_rules.verify.positions import CONFIGS, position, rebalance, set_player, set_strip, strip
 
 
 def board(players: int, side: Side, removed: set[int], glazier: int) -> tuple[GameState, int]:

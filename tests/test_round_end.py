@@ -15,7 +15,7 @@ from sintra_rules.components import Side, default_components
 from sintra_rules.errors import IllegalAction
 from sintra_rules.rules import apply, apply_traced, legal_actions
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

@@ -18,7 +18,7 @@ from sintra_rules.errors import IllegalAction
 from sintra_rules.rules import apply, legal_actions, violations
 from sintra_rules.scoring import outcome
 from sintra_rules.state import GameState, PlayerState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,
@@ -36,7 +36,7 @@ from tests.positions import (
     set_windows,
     strip,
 )
-from tests.test_setup import GAMES, playout
+from tests.test_setup import GAMES, game_states
 
 TABLE = default_components()
 
@@ -683,7 +683,7 @@ def test_rul19_a_reset_checks_nothing() -> None:
 def test_rul19_no_strip_is_ever_complete_between_turns(players: int, side: str, seed: int) -> None:
     """Only the target can become complete and it is emptied at once, so in every state of
     whole games every strip has an empty space (RUL-19, DONE-01)."""
-    for state in playout(players, side, seed):
+    for state in game_states(players, side, seed):
         for player in state.players:
             for s in player.strips:
                 if s is not None:

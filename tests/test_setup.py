@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import collections
 import pickle
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from sintra_rules.actions import Reset, Take
+from sintra_rules.agents import playout
 from sintra_rules.components import default_components
 from sintra_rules.errors import ConfigurationError, SintraError
 from sintra_rules.rng import MASK64, below, draw_piece, next_u64, seed_state, shuffle
@@ -29,15 +29,13 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment, from the published algorithm
 
 
-def playout(players: int, side: str, seed: int) -> Iterator[GameState]:
-    """Every state of one game from ``new_game(players, side, seed)`` to its end, with actions
-    chosen uniformly at random among the legal ones by a separate ``random.Random(seed)``."""
-    chooser = random.Random(seed)
+def game_states(players: int, side: str, seed: int) -> Iterator[GameState]:
+    """Every state of one seeded random game (:func:`~sintra_rules.agents.playout`) from
+    ``new_game(players, side, seed)`` to its end."""
     state = new_game(players, side, seed=seed)  # type: ignore[arg-type]
     yield state
-    while not state.is_over:
-        state = apply(state, chooser.choice(legal_actions(state)))
-        yield state
+    for ply in playout(state, seed):
+        yield ply.after
 
 
 GAMES = [(2, "A", 1), (3, "B", 2), (4, "A", 3), (2, "B", 4)]
@@ -293,16 +291,13 @@ def test_fill_factories_alone_end_03_to_end_05() -> None:
 # --- determinism (ENG-02) --------------------------------------------------------------------
 
 _CHILD = """
-import pickle, random, sys
-from sintra_rules.rules import apply, legal_actions
+import pickle, sys
+from sintra_rules.agents import playout
 from sintra_rules.setup import new_game
 out = []
 for players, side, seed in {games!r}:
-    state = new_game(players, side, seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(40):
-        state = apply(state, chooser.choice(legal_actions(state)))
-    out.append(pickle.dumps(state).hex())
+    plies = list(playout(new_game(players, side, seed=seed), seed, plies=40))
+    out.append(pickle.dumps(plies[-1].after).hex())
 sys.stdout.write("\\n".join(out))
 """
 
@@ -312,7 +307,7 @@ def test_same_seed_same_game_in_a_fresh_process_eng_02() -> None:
     with another hash seed (ENG-02)."""
     here = []
     for players, side, seed in GAMES:
-        states = list(playout(players, side, seed))
+        states = list(game_states(players, side, seed))
         assert len(states) > 40
         here.append(pickle.dumps(states[40]).hex())
     child = subprocess.run(
@@ -343,7 +338,7 @@ def test_legal_actions_sorted_unique_eng_05(players: int, side: str, seed: int) 
     """Along whole games, legal actions are sorted by ``sort_key``, have no duplicates, put
     the centre after the displays and the reset last, and are empty only at the end (ENG-05,
     TURN-01)."""
-    for state in playout(players, side, seed):
+    for state in game_states(players, side, seed):
         actions = legal_actions(state)
         if state.is_over:
             assert actions == ()

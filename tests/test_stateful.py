@@ -9,7 +9,7 @@ seed (ENG-02), then applies drawn rules in a drawn order:
   game;
 * ``try_action``: a drawn action from the full parameter ranges (or a legal one with one field
   changed); the engine must accept it exactly when it is listed and exactly when the
-  independent reading of :func:`sintra_rules.verify.invariants.rule_breach` finds it legal; a
+  independent reading of :func:`sintra_rules.verify.oracle.rule_breach` finds it legal; a
   rejected one raises :class:`IllegalAction` and leaves the state unchanged;
 * ``every_listed_action_applies`` (an invariant): every listed action, not only the drawn
   one, applies and keeps every invariant (TURN-01, ENG-05);
@@ -41,16 +41,16 @@ from hypothesis.stateful import (
 )
 
 from sintra_rules.actions import RESET, Action, Take
+from sintra_rules.agents import playout
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.records import state_digest, state_from_json, state_to_json
-from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import CENTRE, GameState
-from sintra_rules.verify.invariants import check_state, examine, rule_breach
-from sintra_rules.verify.soak import choose
+from sintra_rules.verify.invariants import check_state, examine
+from sintra_rules.verify.oracle import rule_breach
 
 #: Every Take field over (and a little beyond) its full range, and the reset (TURN-01).
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
@@ -113,8 +113,9 @@ class GameMachine(RuleBasedStateMachine):
         assert not failures, "\n".join(map(str, failures))
 
     def _apply(self, action: Action) -> None:
-        before = self.state
-        after = apply(before, action)
+        self._check(self.state, action, apply(self.state, action))
+
+    def _check(self, before: GameState, action: Action, after: GameState) -> None:
         found = examine(before, action, after)
         failures = [*found.failures, *check_state(after)]
         assert not failures, f"after {action_to_text(action)}:\n" + "\n".join(map(str, failures))
@@ -138,12 +139,10 @@ class GameMachine(RuleBasedStateMachine):
     )
     def play_many(self, seed: int, plies: int, policy: str) -> None:
         """A run of random plies, to reach refills (END-03..05) and the end (END-02)."""
-        rng = seed_state(seed)
-        for _ in range(plies):
-            if self.state.is_over:
-                break
-            rng, action = choose(self.state, rng, "placing" if policy == "placing" else "uniform")
-            self._apply(action)
+        for ply in playout(
+            self.state, seed, "placing" if policy == "placing" else "uniform", plies
+        ):
+            self._check(*ply)
 
     @rule(data=st.data())
     def try_action(self, data: st.DataObject) -> None:

@@ -21,8 +21,8 @@ from sintra_rules import components_from_mapping, new_game
 from sintra_rules.records import record_from_json, replay
 from sintra_rules.state import GameState
 from sintra_rules.svg import FILLS, state_to_svg
-from tests.positions import bare, rebalance, set_strip
-from tests.positions import strip as make_strip
+from sintra_rules.verify.positions import bare, rebalance, set_strip
+from sintra_rules.verify.positions import strip as make_strip
 
 NS = "{http://www.w3.org/2000/svg}"
 

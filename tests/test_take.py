@@ -13,7 +13,7 @@ from sintra_rules.actions import CENTRE, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.rules import apply, legal_actions
-from tests.positions import (
+from sintra_rules.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

@@ -15,7 +15,7 @@ from sintra_rules.components import ComponentTable, Side, default_components
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
-from tests.positions import (
+from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
     PINK,

@@ -1,4 +1,13 @@
-"""The verification kit: invariants, soak, perft and the benchmark.
+"""The verification kit: check an engine (this one or another) against the rules.
+
+* :mod:`~sintra_rules.verify.oracle`: an independent model of one step (legal actions, what a
+  legal action must do, why an action is illegal);
+* :mod:`~sintra_rules.verify.invariants`: named invariants checked against the oracle
+  (:func:`~sintra_rules.verify.invariants.check_state`,
+  :func:`~sintra_rules.verify.invariants.examine`);
+* :mod:`~sintra_rules.verify.positions`: builders for hand-made positions (the rule tests' cases);
+* :mod:`~sintra_rules.verify.soak`, :mod:`~sintra_rules.verify.perft`,
+  :mod:`~sintra_rules.verify.bench`: many checked random games, move-path counts, speed.
 
 Submodules are imported explicitly (``from sintra_rules.verify import perft``); this package
 re-exports nothing, so importing it stays cheap.

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 import attrs
 
+from sintra_rules.agents import playout
 from sintra_rules.components import Side
 from sintra_rules.rng import below, seed_state
-from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 
@@ -84,15 +84,10 @@ def random_game(players: int, side: Side, seed: int, keep: list[GameState] | Non
     >>> random_game(2, "A", seed=1) > 0
     True
     """
-    state = new_game(players, side=side, seed=seed)
-    rng = seed_state(seed)
     plies = 0
-    while not state.is_over:
-        actions = legal_actions(state)
-        rng, index = below(rng, len(actions))
+    for ply in playout(new_game(players, side=side, seed=seed), seed):
         if keep is not None:
-            keep.append(state)
-        state = apply(state, actions[index])
+            keep.append(ply.before)
         plies += 1
     return plies
 

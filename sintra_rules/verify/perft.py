@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sintra_rules.actions import Action
+from sintra_rules.agents import playout
 from sintra_rules.components import ComponentTable, Side
-from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
@@ -89,9 +89,9 @@ def position_after(
     components: ComponentTable | None = None,
 ) -> GameState:
     """``new_game(players, side, seed)`` after ``plies`` random legal actions, each chosen
-    uniformly from :func:`~sintra_rules.rules.legal_actions` (canonical order, ENG-05) with
-    ``below(rng, len(actions))`` on a SplitMix64 generator seeded by ``seed`` (ENG-02);
-    stops early when the game is over. Deterministic on every platform.
+    uniformly from :func:`~sintra_rules.rules.legal_actions` (canonical order, ENG-05) by
+    :func:`sintra_rules.agents.playout` seeded by ``seed`` (ENG-02); stops early when the game
+    is over. Deterministic on every platform.
 
     >>> state = position_after(3, "A", seed=5, plies=40)
     >>> state.round, state.turn
@@ -100,11 +100,6 @@ def position_after(
     if plies < 0:
         raise ValueError(f"plies must be >= 0, got {plies}")
     state = new_game(players, side, seed, components)
-    rng = seed_state(seed)
-    for _ in range(plies):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        rng, index = below(rng, len(actions))
-        state = apply(state, actions[index])
+    for ply in playout(state, seed, plies=plies):
+        state = ply.after
     return state

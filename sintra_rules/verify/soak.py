@@ -2,8 +2,8 @@
 
 Game ``i`` of a soak with seed ``S`` is fully determined by :func:`game_plan`: configuration
 ``CONFIGURATIONS[i % 6]`` (2, 3 and 4 players, sides A and B), policy ``POLICIES[(i // 6) % 2]``
-and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed)`` and every
-action is drawn with a SplitMix64 generator seeded by the game seed (ENG-02):
+and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed)`` played by
+:func:`sintra_rules.agents.playout` with the game seed and the policy (ENG-02):
 
 * ``uniform``: uniformly among :func:`~sintra_rules.rules.legal_actions` (canonical order);
 * ``placing``: uniformly among the resets and the takes that place pieces without completing a
@@ -31,40 +31,34 @@ import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
 
 import attrs
 
-from sintra_rules.actions import RESET, Action, Reset, Take
+from sintra_rules.actions import RESET, Action, Take
+from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction, NotationError
 from sintra_rules.notation import action_to_text
-from sintra_rules.rng import below, seed_state
-from sintra_rules.rules import apply, legal_actions
+from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 from sintra_rules.verify.invariants import INVARIANTS, check_state, examine
 
 __all__ = [
     "CONFIGURATIONS",
-    "POLICIES",
     "GamePlan",
     "GameResult",
     "SoakFailure",
     "SoakReport",
-    "choose",
     "game_plan",
     "play_checked",
     "run_soak",
 ]
 
-Policy = Literal["uniform", "placing"]
 #: Every (players, side) configuration, in the order games cycle through them.
 CONFIGURATIONS: tuple[tuple[int, Side], ...] = tuple(
     (players, side) for players in (2, 3, 4) for side in ("A", "B")
 )
-#: The random policies, alternating every ``len(CONFIGURATIONS)`` games.
-POLICIES: tuple[Policy, ...] = ("uniform", "placing")
 #: A game longer than this many plies fails: every game must end after round 6 (ROUND-01).
 MAX_PLIES = 5000
 
@@ -156,22 +150,6 @@ def game_plan(index: int, seed: int = 0) -> GamePlan:
     return GamePlan(players, side, (seed << 32) + index, policy)
 
 
-def _placing(action: Action) -> bool:
-    return isinstance(action, Reset) or (action.target is not None and action.keep is None)
-
-
-def choose(state: GameState, rng: int, policy: Policy) -> tuple[int, Action]:
-    """Draw an action for ``state`` by ``policy``: ``(next generator state, action)``
-    (ENG-02, ENG-05). Raises :class:`ValueError` when the game is over."""
-    actions = legal_actions(state)
-    if not actions:
-        raise ValueError("the game is over: there is no action to choose")
-    pool = [a for a in actions if _placing(a)] if policy == "placing" else []
-    choices = pool or actions
-    rng, index = below(rng, len(choices))
-    return rng, choices[index]
-
-
 def _text(action: Action) -> str:
     try:
         return action_to_text(action)
@@ -197,21 +175,22 @@ def play_checked(plan: GamePlan) -> GameResult:
     try:
         state = new_game(plan.players, plan.side, plan.seed)
         fail(0, action_text, check_state(state))
-        rng = seed_state(plan.seed)
-        while not state.is_over and not failures:
+        # A failed set-up plays nothing.
+        for before, action, after in [] if failures else playout(state, plan.seed, plan.policy):
             if plies >= MAX_PLIES:
                 fail(plies, "-", [f"ROUND-01: no end after {MAX_PLIES} plies"])
                 break
-            rng, action = choose(state, rng, plan.policy)
             action_text = _text(action)
-            after = apply(state, action)
             plies += 1
-            found = examine(state, action, after)
+            found = examine(before, action, after)
             fail(plies, action_text, (*found.failures, *check_state(after)))
             wraps += found.events.wraps
             refills += found.events.tower_refill
             partial += found.events.partial_fill
             state = after
+            if failures:
+                break
+            action_text = "(the next action)"
         if state.is_over and not failures:
             _nothing_after_end(state, lambda m: fail(plies, "after the end", [m]))
     except Exception as error:  # a crash is a failure of this game, reported with its plan

@@ -1,10 +1,13 @@
-"""Builders for hand-made positions in tests.
+"""Builders for hand-made positions: the cases of the rule tests, for this and other engines.
 
-Every builder takes immutable values and returns new ones (``attrs.evolve``); nothing is changed
-in place. Pieces are written as strings of colour codes (``"OOP"`` = two orange and one pink
-piece, in any order), so a position reads like the rulebook's pictures. A hand-made position
-must still hold 20 pieces of each colour (COMP-01): finish with :func:`rebalance`, which puts
-the surplus into (or takes the shortfall from) the bag or the tower.
+The project's own rule tests build their positions with these functions, and another
+implementation can build exactly the same cases (then convert them, or compare its answers with
+:mod:`sintra_rules.verify.oracle` on them). Every builder takes immutable values and returns new
+ones (``attrs.evolve``); nothing is changed in place. Pieces are written as strings of colour
+codes (``"OOP"`` = two orange and one pink piece, in any order), so a position reads like the
+rulebook's pictures. A hand-made position must still hold 20 pieces of each colour (COMP-01):
+finish with :func:`rebalance`, which puts the surplus into (or takes the shortfall from) the bag
+or the tower.
 
 >>> state = bare(2, "A")
 >>> table = state.components
@@ -32,6 +35,7 @@ from sintra_rules.components import (
     components_from_mapping,
     default_components,
 )
+from sintra_rules.errors import PositionBuildError
 from sintra_rules.setup import new_game
 from sintra_rules.state import Colour, GameState, PlayerState, Strip, Window
 
@@ -98,7 +102,7 @@ def colour(table: ComponentTable, code: str) -> Colour:
     try:
         return table.colour_codes.index(code)
     except ValueError:
-        raise ValueError(f"{code!r} is not a colour code of {table.colour_codes}") from None
+        raise PositionBuildError(repr(code), f"not a colour code of {table.colour_codes}") from None
 
 
 def counts(table: ComponentTable, pieces: Pieces) -> tuple[int, ...]:
@@ -115,7 +119,7 @@ def counts(table: ComponentTable, pieces: Pieces) -> tuple[int, ...]:
         return tuple(out)
     result = tuple(pieces)
     if len(result) != table.colours or any(n < 0 for n in result):
-        raise ValueError(f"{result!r} is not a count per colour of {table.colour_codes}")
+        raise PositionBuildError(repr(result), f"not a count per colour of {table.colour_codes}")
     return result
 
 
@@ -144,23 +148,26 @@ def find_side(table: ComponentTable, pattern: str) -> tuple[int, int]:
         for side, text in enumerate(sides):
             if sorted(text) == wanted:
                 return strip_id, side
-    raise ValueError(f"no strip side has the spaces {pattern!r}")
+    raise PositionBuildError(repr(pattern), "no strip side has these spaces")
 
 
 def strip(
     table: ComponentTable, strip_id: int, side: int, filled: Pieces = "", jokers: Pieces = ""
 ) -> Strip:
     """Strip ``strip_id`` with ``side`` up, ``filled`` pieces on spaces of their own colour and
-    ``jokers`` pieces on joker spaces (PLACE-01, PLACE-06). Raises :class:`ValueError` if the
-    pieces do not fit that side.
+    ``jokers`` pieces on joker spaces (PLACE-01, PLACE-06).
+
+    Raises:
+        PositionBuildError: the pieces do not fit that side.
 
     >>> from sintra_rules.components import default_components
     >>> strip(default_components(), 7, 1, filled="B", jokers="OY").colour_counts()
     (1, 0, 1, 0, 1)
-    >>> strip(default_components(), 0, 0, filled="OO")
-    Traceback (most recent call last):
-    ...
-    ValueError: strip 0 side 0 ('BBBGO') has no room for filled 'OO' and jokers ''
+    >>> try:
+    ...     strip(default_components(), 0, 0, filled="OO")
+    ... except PositionBuildError as error:
+    ...     print(error)
+    strip 0 side 0 ('BBBGO'): no room for filled 'OO' and jokers ''
     """
     spaces = table.side_spaces[strip_id][side]
     on_colour, on_jokers = counts(table, filled), counts(table, jokers)
@@ -168,9 +175,9 @@ def strip(
         any(n > cap for n, cap in zip(on_colour, spaces, strict=False))
         or sum(on_jokers) > spaces[-1]
     ):
-        raise ValueError(
-            f"strip {strip_id} side {side} ({table.strips[strip_id][side]!r}) has no room for "
-            f"filled {filled!r} and jokers {jokers!r}"
+        raise PositionBuildError(
+            f"strip {strip_id} side {side} ({table.strips[strip_id][side]!r})",
+            f"no room for filled {filled!r} and jokers {jokers!r}",
         )
     return Strip(strip_id, side, on_colour, on_jokers)
 
@@ -196,7 +203,7 @@ def window(table: ComponentTable, spec: str) -> Window:
     ((2, 3), (None, None))
     """
     if len(spec) > 2:
-        raise ValueError(f"a window holds at most 2 pieces, got {spec!r}")
+        raise PositionBuildError(f"window {spec!r}", "a window holds at most 2 pieces")
     top = colour(table, spec[0]) if spec else None
     bottom = colour(table, spec[1]) if len(spec) == 2 else None
     return top, bottom
@@ -230,7 +237,7 @@ def set_strips(state: GameState, seat: int, strips: Sequence[Strip | None]) -> G
     """
     slots = state.components.windows
     if len(strips) > slots:
-        raise ValueError(f"a board has {slots} slots, got {len(strips)} strips")
+        raise PositionBuildError("strips", f"a board has {slots} slots, got {len(strips)} strips")
     full = (*strips, *(None,) * (slots - len(strips)))
     return set_player(state, seat, strips=full)
 
@@ -246,7 +253,9 @@ def set_windows(state: GameState, seat: int, specs: Sequence[str]) -> GameState:
     """
     table = state.components
     if len(specs) > table.windows:
-        raise ValueError(f"a board has {table.windows} windows, got {len(specs)}")
+        raise PositionBuildError(
+            "windows", f"a board has {table.windows} windows, got {len(specs)}"
+        )
     windows = tuple(window(table, s) for s in specs) + ((None, None),) * (
         table.windows - len(specs)
     )
@@ -274,11 +283,15 @@ def set_factories(
     table = state.components
     n = len(state.factories)
     if len(factories) > n:
-        raise ValueError(f"this game has {n} factory displays, got {len(factories)}")
+        raise PositionBuildError(
+            "factories", f"this game has {n} factory displays, got {len(factories)}"
+        )
     filled = [counts(table, f) for f in factories]
     for f in filled:
         if sum(f) > table.factory_capacity:
-            raise ValueError(f"a factory display holds at most {table.factory_capacity} pieces")
+            raise PositionBuildError(
+                "factories", f"a display holds at most {table.factory_capacity} pieces"
+            )
     filled += [(0,) * table.colours] * (n - len(filled))
     changes: dict[str, Any] = {"factories": tuple(filled), "centre": counts(table, centre)}
     if not isinstance(tile, _Keep):
@@ -315,16 +328,19 @@ def set_pool(state: GameState, bag: Pieces | None = None, tower: Pieces | None =
 
 def rebalance(state: GameState, into: Literal["bag", "tower"] = "bag") -> GameState:
     """``state`` with pieces moved into or out of the bag (or the tower) so that every colour
-    totals ``pieces_per_colour`` again (COMP-01). Raises :class:`ValueError` when that would
-    need a negative count.
+    totals ``pieces_per_colour`` again (COMP-01).
+
+    Raises:
+        PositionBuildError: that would need a negative count in the bag (or tower).
 
     >>> state = set_pool(bare(2), bag="", tower="")
     >>> rebalance(state, into="tower").piece_counts()
     (20, 20, 20, 20, 20)
-    >>> rebalance(set_indicator(set_factories(state, ["OOOO"] * 5, centre="O"), "B"))
-    Traceback (most recent call last):
-    ...
-    ValueError: 21 orange pieces are placed: 1 too many to rebalance with the bag
+    >>> try:
+    ...     rebalance(set_indicator(set_factories(state, ["OOOO"] * 5, centre="O"), "B"))
+    ... except PositionBuildError as error:
+    ...     print(error)
+    orange pieces: 21 are placed: 1 too many to rebalance with the bag
     """
     table = state.components
     pool = state.bag if into == "bag" else state.tower
@@ -332,9 +348,10 @@ def rebalance(state: GameState, into: Literal["bag", "tower"] = "bag") -> GameSt
     for c, total in enumerate(state.piece_counts()):
         elsewhere = total - pool[c]
         if elsewhere > table.pieces_per_colour:
-            raise ValueError(
-                f"{elsewhere} {table.colour_names[c]} pieces are placed: "
-                f"{elsewhere - table.pieces_per_colour} too many to rebalance with the {into}"
+            raise PositionBuildError(
+                f"{table.colour_names[c]} pieces",
+                f"{elsewhere} are placed: {elsewhere - table.pieces_per_colour} too many to "
+                f"rebalance with the {into}",
             )
         out.append(table.pieces_per_colour - elsewhere)
     if into == "bag":
