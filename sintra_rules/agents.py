@@ -13,13 +13,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
 from sintra_rules.actions import Action, Reset
+from sintra_rules.bounds import BOUNDS, Quantity
 from sintra_rules.components import ComponentTable, Side
+from sintra_rules.errors import BoundExceeded
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import Outcome, outcome
@@ -34,6 +36,7 @@ __all__ = [
     "Ply",
     "Policy",
     "RandomAgent",
+    "TurnCount",
     "make_agent",
     "play_game",
     "playout",
@@ -199,17 +202,22 @@ def play_game(
     The number of players is ``len(agents)``; :func:`~sintra_rules.setup.new_game` raises
     :class:`~sintra_rules.errors.ConfigurationError` for anything but 2 to 4 (COMP-02), and
     :func:`~sintra_rules.rules.apply` raises
-    :class:`~sintra_rules.errors.IllegalAction` if an agent chooses an illegal action.
+    :class:`~sintra_rules.errors.IllegalAction` if an agent chooses an illegal action, and
+    :class:`~sintra_rules.errors.BoundExceeded` is raised if a round or the game lasts longer
+    than its proved bound (see :class:`TurnCount`).
     """
     state = new_game(len(agents), side=side, seed=seed, components=components)
     initial = state
     actions: list[Action] = []
     states: list[GameState] = []
+    count = TurnCount()
     while not state.is_over:
         action = agents[state.turn].choose(state)
         states.append(state)
         actions.append(action)
-        state = apply(state, action)
+        after = apply(state, action)
+        count = count.after(state, after)
+        state = after
     return PlayedGame(
         initial=initial,
         actions=tuple(actions),
@@ -263,7 +271,12 @@ class Ply(NamedTuple):
 
 
 def playout(
-    state: GameState, seed: int, policy: Policy = "uniform", plies: int | None = None
+    state: GameState,
+    seed: int,
+    policy: Policy = "uniform",
+    plies: int | None = None,
+    *,
+    step: Callable[[GameState, Action], GameState] | None = None,
 ) -> Iterator[Ply]:
     """The seeded random playout, the one loop behind soak, perft positions, the benchmark and
     the golden games: from ``state``, draw each action by ``policy`` (:func:`random_action`)
@@ -275,12 +288,14 @@ def playout(
         seed: the seed of the drawing stream (:func:`~sintra_rules.rng.seed_state`).
         policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
         plies: stop after this many actions (``None``: play to the end).
+        step: what applies an action (default :func:`~sintra_rules.rules.apply`).
 
     Returns:
         An iterator of :class:`Ply`, one per action, lazily played.
 
     Raises:
         ValueError: ``plies`` is negative.
+        BoundExceeded: (while iterating) a round or the game outlasts its proved bound.
 
     >>> from sintra_rules.setup import new_game
     >>> plies = list(playout(new_game(3, side="B", seed=5), seed=5))
@@ -291,14 +306,84 @@ def playout(
     """
     if plies is not None and plies < 0:
         raise ValueError(f"plies must be >= 0, got {plies}")
-    return _playout(state, seed_state(seed), policy, plies)
+    return _playout(state, seed_state(seed), policy, plies, apply if step is None else step)
 
 
-def _playout(state: GameState, rng: int, policy: Policy, plies: int | None) -> Iterator[Ply]:
-    played = 0
+def _playout(
+    state: GameState,
+    rng: int,
+    policy: Policy,
+    plies: int | None,
+    step: Callable[[GameState, Action], GameState],
+) -> Iterator[Ply]:
+    players = len(state.players)
+    per_round = BOUNDS[("turns per round", players)].every_table
+    per_game = BOUNDS[("turns per game", players)].every_table
+    in_round = played = 0
     while not state.is_over and (plies is None or played < plies):
         rng, action = random_action(state, rng, policy)
-        after = apply(state, action)
+        after = step(state, action)
+        in_round += 1
+        played += 1
+        if in_round > per_round or played > per_game:  # checked inline: the benchmark's loop
+            TurnCount(in_round - 1, played - 1).after(state, after)
+        if len(after.indicator) != len(state.indicator):
+            in_round = 0
         yield Ply(state, action, after)
         state = after
-        played += 1
+
+
+@attrs.frozen
+class TurnCount:
+    """Turns counted in the current round and in the whole game, held to the proved
+    termination bounds (:mod:`sintra_rules.bounds`: a round within 40 / 58 / 72 turns, a game
+    within 240 / 348 / 432 turns for 2 / 3 / 4 players; ROUND-01, ROUND-04, END-02).
+
+    Counting from a position in the middle of a round or a game counts fewer turns than were
+    played, so an exceeded bound is always a real one.
+
+    >>> from sintra_rules.rules import apply, legal_actions
+    >>> from sintra_rules.setup import new_game
+    >>> state = new_game(2, seed=1)
+    >>> after = apply(state, legal_actions(state)[0])
+    >>> TurnCount().after(state, after)
+    TurnCount(in_round=1, in_game=1)
+    >>> try:
+    ...     TurnCount(in_round=40).after(state, after)
+    ... except BoundExceeded as error:
+    ...     print(error)
+    turns per round: 41 > 40, the proved bound for 2 players (termination[admissible, 2 players])
+    """
+
+    #: Turns (takes and resets) counted in the current round.
+    in_round: int = 0
+    #: Turns counted in the game.
+    in_game: int = 0
+
+    def after(self, before: GameState, after: GameState) -> TurnCount:
+        """The count after the turn ``before -> after``.
+
+        Args:
+            before: the position the turn was taken in.
+            after: the position after it (a new round starts when the indicator lost a piece).
+
+        Returns:
+            The new count (``in_round`` back to 0 when the turn ended the round).
+
+        Raises:
+            BoundExceeded: the round or the game now has more turns than its proved bound.
+        """
+        players = len(before.players)
+        in_round, in_game = self.in_round + 1, self.in_game + 1
+        counted: tuple[tuple[Quantity, int], ...] = (
+            ("turns per round", in_round),
+            ("turns per game", in_game),
+        )
+        for quantity, turns in counted:
+            bound = BOUNDS[(quantity, players)]
+            if turns > bound.every_table:
+                proof = bound.proof_name("admissible")
+                raise BoundExceeded(quantity, players, bound.every_table, turns, proof)
+        if len(after.indicator) != len(before.indicator):
+            in_round = 0
+        return TurnCount(in_round, in_game)

@@ -395,7 +395,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")
     bench.add_argument(
-        "--seconds", type=_positive_float, default=2.0, help="seconds per configuration"
+        "--seconds", type=_positive_float, default=2.0, help="CPU seconds per workload"
     )
     bench.add_argument(
         "--seed", type=_non_negative, default=0, help="seed of the games (default 0)"

@@ -12,8 +12,9 @@ Every error the library raises on bad input is a :class:`SintraError`, split by 
     ├── ActionIdError         an integer that is not an action id, or an action with no id
     ├── PositionBuildError    a hand-made position that cannot be built (verify.positions)
     ├── UnknownClause         a clause ID that the spec does not define
-    └── RecordError           malformed, truncated or inconsistent JSON (names the field)
-        └── FormatVersionError    an unknown format or behaviour version
+    ├── RecordError           malformed, truncated or inconsistent JSON (names the field)
+    │   └── FormatVersionError    an unknown format or behaviour version
+    └── BoundExceeded         a round or game outlasted its proved bound (also AssertionError)
 
 All of them also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
 When one is raised, the input (state, table or document) is untouched and no half-built
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 __all__ = [
     "ActionIdError",
+    "BoundExceeded",
     "ComponentTableError",
     "ConfigurationError",
     "FormatVersionError",
@@ -170,3 +172,29 @@ class UnknownClause(SintraError):
         self.clause = clause
         self.reason = reason
         super().__init__(f"{clause}: {reason}")
+
+
+class BoundExceeded(SintraError, AssertionError):
+    """A round or a game lasted longer than its proved termination bound (ROUND-01, ROUND-04).
+
+    Not bad input: the bounds (:mod:`sintra_rules.bounds`, proved in ``proofs/``) hold for
+    every admissible component table, so an engine that exceeds one is wrong; hence also an
+    :class:`AssertionError`. The seeded playouts (:func:`sintra_rules.agents.playout`,
+    :func:`sintra_rules.agents.play_game`) raise it instead of running on forever. ``bound``
+    names the figure (``"turns per round"`` or ``"turns per game"``), ``limit`` is its value
+    for the game's number of players and ``turns`` the turns counted so far.
+
+    >>> err = BoundExceeded("turns per round", 2, 40, 41, "termination[shipped, 2 players]")
+    >>> print(err)
+    turns per round: 41 > 40, the proved bound for 2 players (termination[shipped, 2 players])
+    """
+
+    def __init__(self, bound: str, players: int, limit: int, turns: int, proof: str) -> None:
+        self.bound = bound
+        self.players = players
+        self.limit = limit
+        self.turns = turns
+        self.proof = proof
+        super().__init__(
+            f"{bound}: {turns} > {limit}, the proved bound for {players} players ({proof})"
+        )

@@ -722,7 +722,7 @@ def _player_text(table: ComponentTable, seat: int, player: PlayerState) -> str:
 
 
 def position_to_text(state: GameState) -> str:
-    """The one-line notation of ``state`` (ENG-21), in its canonical spelling: every valid
+    r"""The one-line notation of ``state`` (ENG-21), in its canonical spelling: every valid
     position has exactly one, which :func:`position_from_text` reads back to the same state
     (the generator aside, ENG-23).
 
@@ -734,7 +734,7 @@ def position_to_text(state: GameState) -> str:
 
     >>> from sintra_rules.setup import new_game
     >>> text = position_to_text(new_game(2, seed=0))
-    >>> print(text.replace(" p", "\\n  p").replace(" factories", "\\n  factories"))
+    >>> print(text.replace(" p", "\n  p").replace(" factories", "\n  factories"))
     sintra1 side:A indicator:OOPBYG turn:1 starter:1 tile:C
       factories:BBOP/GOPY/GGOP/BBYY/BBPP centre:-
       p1:score=0,track=0:@ooopy/ggopy/bbbgo/bbggp/yyybg/ppybg/ppyyg/yybgo

@@ -62,7 +62,7 @@ _PIECES = re.compile(r"( +)")
 
 
 def visible_width(text: str) -> int:
-    """The number of characters ``text`` takes on a terminal: its length without ANSI colour
+    r"""The number of characters ``text`` takes on a terminal: its length without ANSI colour
     codes.
 
     >>> visible_width("\x1b[34mB\x1b[0m b")

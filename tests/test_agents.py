@@ -7,19 +7,23 @@ off the rules (PLACE-04, TRACK-02, DONE-02, DONE-06).
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
+from sintra_rules import agents as agents_module
 from sintra_rules.actions import Action, Take
 from sintra_rules.agents import (
     Agent,
     GreedyAgent,
     PlayedGame,
     RandomAgent,
+    TurnCount,
     make_agent,
     play_game,
+    playout,
 )
 from sintra_rules.components import Side
-from sintra_rules.errors import ConfigurationError
+from sintra_rules.errors import BoundExceeded, ConfigurationError
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import outcome
@@ -190,3 +194,69 @@ def test_make_agent_names() -> None:
     assert isinstance(make_agent("random"), Agent)
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent("minimax")
+
+
+# ------------------------------------------------------------------ termination bounds
+
+
+def _passing(state: GameState, action: Action) -> GameState:
+    """A broken engine whose every action only passes the turn: an endless round."""
+    return attrs.evolve(state, turn=(state.turn + 1) % len(state.players))
+
+
+def _one_turn_rounds(state: GameState, action: Action) -> GameState:
+    """A broken engine whose every action ends the round but never the game: the round
+    indicator loses its top piece and gets it back on alternate turns."""
+    indicator = state.indicator[1:] if len(state.indicator) % 2 == 0 else (0, *state.indicator)
+    return attrs.evolve(state, indicator=indicator)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playout_fails_on_a_round_past_its_proved_bound(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """ROUND-04 (termination proof): a round of a correct engine ends within 40 / 58 / 72
+    turns, so the playout of an engine that never ends a round stops with the bound named
+    after one turn more, instead of running on."""
+    limit = {2: 40, 3: 58, 4: 72}[players]
+    monkeypatch.setattr(agents_module, "apply", _passing)
+    plies = []
+    with pytest.raises(BoundExceeded, match=f"turns per round: {limit + 1} > {limit}") as caught:
+        for ply in playout(new_game(players, seed=3), seed=3):
+            plies.append(ply)
+    assert len(plies) == limit
+    assert caught.value.proof == f"termination[admissible, {players} players]"
+    assert isinstance(caught.value, AssertionError)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playout_fails_on_a_game_past_its_proved_bound(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """ROUND-01, END-02 (termination proof): a game ends within 240 / 348 / 432 turns; an
+    engine whose rounds end but whose game never does is stopped there."""
+    limit = {2: 240, 3: 348, 4: 432}[players]
+    monkeypatch.setattr(agents_module, "apply", _one_turn_rounds)
+    with pytest.raises(BoundExceeded, match=f"turns per game: {limit + 1} > {limit}"):
+        for _ply in playout(new_game(players, seed=4), seed=4):
+            pass
+
+
+def test_play_game_fails_on_a_round_past_its_proved_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ROUND-04: the agents' game loop holds the same bound as the playout."""
+    monkeypatch.setattr(agents_module, "apply", _passing)
+    with pytest.raises(BoundExceeded, match="turns per round: 41 > 40"):
+        play_game([RandomAgent(1), RandomAgent(2)], seed=5)
+
+
+def test_turn_count_of_real_games_stays_within_the_bounds() -> None:
+    """ROUND-04, END-02: counting whole seeded games never trips a bound, and the count
+    starts again at every new round."""
+    for players in (2, 3, 4):
+        count, rounds = TurnCount(), 0
+        for before, _action, after in playout(new_game(players, seed=players), players):
+            count = count.after(before, after)
+            if after.round != before.round:
+                rounds += 1
+                assert count.in_round == 0
+        assert rounds == 5 and 0 < count.in_game <= {2: 240, 3: 348, 4: 432}[players]

@@ -192,7 +192,8 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     """``sintra bench --seconds 0.2`` prints plies/s and games/s for 2, 3 and 4 players, the
-    python-chess comparison with its target and the pickled size of a mid-game 4-player state
+    python-chess comparison (the median of the interleaved rounds' ratios, with their range)
+    with its target and the pickled size of a mid-game 4-player state
     with its target. Figures are not asserted, only their presence and the state size."""
     code, out, _ = _run(capsys, "bench", "--seconds", "0.2")
     assert code == 0
@@ -204,7 +205,12 @@ def test_bench_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
         )
     assert any(re.match(r"python-chess \S+ random playouts: [\d,]+ plies/s", x) for x in lines)
     assert any(
-        re.match(r"ratio sintra 2-player plies/s / chess plies/s: [\d.]+$", x) for x in lines
+        re.match(
+            r"ratio sintra 2-player plies/s / chess plies/s: [\d.]+ "
+            r"\(median of \d+ rounds, range [\d.]+ to [\d.]+\)$",
+            x,
+        )
+        for x in lines
     )
     assert "target: ratio >= 1.0" in lines
     size = len(pickle.dumps(mid_game_state(4, 0), protocol=pickle.HIGHEST_PROTOCOL))

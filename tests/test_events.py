@@ -2,9 +2,9 @@
 
 Every expected event below is worked out by hand from the rules and the printed figures (FIG-01:
 track 0, -1, -2, -4, -6, -8, -11, -14, -18; window values 4, 3, 2, 3, 1, 2, 1, 2 on both
-sides; strip ``s`` side 0 in slot ``s`` of :func:`~sintra_rules.verify.positions.bare`: slot 1 ``BBBGO``,
-slot 4 ``PPPYB``, slot 8 ``YYBGO``, strip 8 side 1 ``JJBGO``), never copied from the code's
-output. Seats, slots, windows and displays are 0-based in events, as in the state.
+sides; strip ``s`` side 0 in slot ``s`` of :func:`~sintra_rules.verify.positions.bare`: slot 1
+``BBBGO``, slot 4 ``PPPYB``, slot 8 ``YYBGO``, strip 8 side 1 ``JJBGO``), never copied from the
+code's output. Seats, slots, windows and displays are 0-based in events, as in the state.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from sintra_rules.verify.positions import (
     strip_for,
 )
 from tests.test_round_end import crowd, last_piece
-from tests.test_setup import playout
+from tests.test_setup import game_states
 
 SPEC = Path(__file__).resolve().parent.parent / "spec" / "index.toml"
 CLAUSES = {c["id"] for c in tomllib.loads(SPEC.read_text("utf-8"))["clause"]}
@@ -312,7 +312,7 @@ def test_whole_games_events_name_registered_clauses_and_have_words(
     the spec, each clause gets one sentence, apply_traced's state is apply's, and every action
     is described in one sentence whose mover is the player to act."""
     names = player_names(players)
-    for state in playout(players, side, seed):
+    for state in game_states(players, side, seed):
         for action in legal_actions(state)[:3]:
             after, found = apply_traced(state, action)
             assert after == apply(state, action)

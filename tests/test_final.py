@@ -82,6 +82,32 @@ def test_final02_one_point_per_three_leftover_pieces(
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
+@pytest.mark.parametrize(
+    ("leftovers", "points"),
+    # slot -> (pieces on colour spaces, pieces on joker spaces); strip 7 side 1 is JJBGO.
+    [
+        ({7: ("", "OY")}, 0),  # 2 pieces, both on joker spaces
+        ({7: ("", "OY"), 0: ("B", "")}, 1),  # 2 + 1
+        ({7: ("BG", "PP")}, 1),  # 4
+        ({7: ("B", "PO"), 0: ("BB", ""), 1: ("GGG", "")}, 2),  # 3 + 2 + 3 = 8
+    ],
+)
+def test_final02_pieces_on_joker_spaces_count_as_leftovers(
+    players: int, side: Side, leftovers: dict[int, tuple[str, str]], points: int
+) -> None:
+    """FINAL-02, RUL-15, PLACE-06: a piece on a joker space is a piece on the strip like any
+    other, so it counts towards floor(m / 3) ("m pieces on all of the player's strips", EN
+    000:192); the strip with joker spaces is strip 7 with its side 1 (JJBGO) face up."""
+    state = ending(players, side)
+    seat = players - 1
+    for slot, (filled, jokers) in leftovers.items():
+        face = 1 if slot == 7 else 0
+        state = set_strip(state, seat, slot, strip(TABLE, slot, face, filled=filled, jokers=jokers))
+    got = gains(rebalance(state))
+    assert got == [0] * (players - 1) + [points]
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
 @pytest.mark.parametrize(("index", "value"), [(0, 0), (1, -1), (3, -4), (5, -8), (7, -14)])
 def test_final03_lose_the_marker_space_value(
     players: int, side: Side, index: int, value: int

@@ -9,14 +9,13 @@ plays on from it. Expected texts and messages below are written by hand from the
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sintra_rules import apply, legal_actions, new_game
+from sintra_rules import legal_actions, new_game
+from sintra_rules.agents import playout
 from sintra_rules.components import ComponentTable, Side, components_from_mapping
 from sintra_rules.components import default_components as default_table
 from sintra_rules.errors import PositionError, SintraError
@@ -60,14 +59,9 @@ def same_position(a: GameState, b: GameState) -> bool:
 
 
 def random_states(players: int, side: Side, seed: int, table: ComponentTable) -> list[GameState]:
-    """Every state of one random game."""
-    chooser = random.Random(seed)
+    """Every state of one seeded random game (:func:`~sintra_rules.agents.playout`)."""
     state = new_game(players, side, seed, components=table)
-    states = [state]
-    while not state.is_over:
-        state = apply(state, chooser.choice(legal_actions(state)))
-        states.append(state)
-    return states
+    return [state, *(ply.after for ply in playout(state, seed))]
 
 
 # --- round trips ------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from proofs.models.track import BOTTOM, lost_after, step
 from proofs.models.witness import WitnessGame, witness_game
 from proofs.registry import result
 from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.agents import TurnCount
 from sintra_rules.components import ComponentTable, Side, components_from_mapping
 from sintra_rules.components import default_components as shipped_table
 from sintra_rules.errors import ComponentTableError
@@ -157,12 +158,13 @@ def games(draw: st.DrawFn) -> Game:
     choices = iter(draw(st.lists(st.integers(0, 1_000), max_size=300)))
     fallback = random.Random(seed)
     state = new_game(players, side=side, seed=seed)
-    steps = []
+    steps, count = [], TurnCount()
     while not state.is_over:
         options = _prefer(policy, state, legal_actions(state))
         pick = next(choices, None)
         action = options[(fallback.randrange(1_000) if pick is None else pick) % len(options)]
         after = apply(state, action)
+        count = count.after(state, after)  # the proved termination bounds (BoundExceeded)
         steps.append(Step(state, action, after))
         state = after
     return Game(players, side, policy, tuple(steps))
@@ -551,16 +553,18 @@ def _breaking_game(players: int) -> tuple[GameState, int]:
     step); the others take as few pieces as they can and reset whenever they may. Returns the
     final position and the steps seat 0's marker took (TRACK-02)."""
     state = set_strips(new_game(players, side="A", seed=0), 0, [])
-    steps = 0
+    steps, count = 0, TurnCount()
     while not state.is_over:
         legal = legal_actions(state)
         if state.turn:
-            state = apply(state, _prefer("reset", state, legal)[0])
+            after = apply(state, _prefer("reset", state, legal)[0])
+            count, state = count.after(state, after), after
             continue
         takes = [a for a in legal if isinstance(a, Take)]
         action = max(takes, key=lambda a: (_taken(state, a), a.source == CENTRE))
         steps += _taken(state, action) + (action.source == CENTRE and state.tile is None)
-        state = apply(state, action)
+        after = apply(state, action)
+        count, state = count.after(state, after), after
     return state, steps
 
 
@@ -750,6 +754,7 @@ def _longest_round(players: int) -> tuple[GameState, tuple[str, ...]]:
     state = rebalance(state)
     turns = [""] * players
     indicator = state.indicator
+    count = TurnCount()
     while state.indicator == indicator:
         seat = state.turn
         legal = legal_actions(state)
@@ -771,7 +776,8 @@ def _longest_round(players: int) -> tuple[GameState, tuple[str, ...]]:
                 and a.target >= 1
             )
         turns[seat] += "R" if action == RESET else "T"
-        state = apply(state, action)
+        after = apply(state, action)
+        count, state = count.after(state, after), after
     return state, tuple(turns)
 
 

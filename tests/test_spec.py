@@ -3,7 +3,9 @@
 These tests read ``spec/`` and the rulebook texts directly (with their own small parsers, not
 those of :mod:`sintra_rules.clauses`) and check that the loader agrees with them, so that a
 loader bug cannot hide a spec error. The rulebook texts are read from ``../shared/rulebooks``
-beside the repository (as CI provides them) or from ``$SINTRA_RULEBOOKS``.
+beside the repository (as CI provides them) or from ``$SINTRA_RULEBOOKS``; the tests that read
+them are marked ``rulebooks`` (see ``tests/conftest.py``: skipped when the texts are absent,
+failed instead when CI requires them).
 
 Clause IDs are deliberately not written out in this module except where a test exercises the
 clause itself: the traceability report counts every ID written in ``tests/`` as tested.
@@ -11,7 +13,6 @@ clause itself: the traceability report counts every ID written in ``tests/`` as 
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tomllib
@@ -41,10 +42,10 @@ from sintra_rules.verify.positions import (
     set_strips,
     strip_for,
 )
+from tests.conftest import RULEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "spec"
-RULEBOOKS = Path(os.environ.get("SINTRA_RULEBOOKS", ROOT.parent / "shared" / "rulebooks"))
 
 # Edition -> (rulebook file, first line, last line), as the index page's Sources table says.
 EDITIONS = {
@@ -159,6 +160,7 @@ def test_every_id_mentioned_on_a_page_exists() -> None:
 # --- sources ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rulebooks
 def test_every_sources_line_parses_and_cites_existing_lines() -> None:
     """Every citation is ``ED nnn:a[-b] (label)`` with the edition's file, its lines lie inside
     the file (for 003: inside the edition's half) and are not all blank; the loader reads the
@@ -238,6 +240,7 @@ def test_rulings_are_the_registered_twenty() -> None:
 # --- the index page's section table ----------------------------------------------------------
 
 
+@pytest.mark.rulebooks
 def test_section_table_names_existing_ids_and_every_rule_and_ruling() -> None:
     """The "Rulebook sections → clauses" table of index.md cites only registered IDs, lies
     inside the English text, and lists every clause of kind rule or ruling."""
@@ -266,6 +269,7 @@ def glossary() -> list[dict[str, Any]]:
     return terms
 
 
+@pytest.mark.rulebooks
 def test_glossary_words_come_from_the_rulebooks() -> None:
     """Every word of every edition appears in that edition's text (ignoring case, accents,
     markdown and line breaks), and every listed clause exists."""

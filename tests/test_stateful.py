@@ -18,7 +18,8 @@ seed (ENG-02), then applies drawn rules in a drawn order:
 
 After every step the transition and state invariants of :mod:`sintra_rules.verify.invariants` hold,
 and the JSON round trip (``records.state_to_json``/``state_from_json``) and the notation round
-trip of every legal action are the identity (ENG-04).
+trip of every legal action are the identity (ENG-04), and no round or game lasts longer than
+its proved bound (``agents.TurnCount``: 40 / 58 / 72 turns a round, 240 / 348 / 432 a game).
 
 The ``ci`` hypothesis profile (tests/conftest.py) is derandomised and bounded (~30 s).
 ``SINTRA_HYPOTHESIS_PROFILE=long`` (with ``SINTRA_HYPOTHESIS_EXAMPLES=N``) explores for longer.
@@ -41,7 +42,7 @@ from hypothesis.stateful import (
 )
 
 from sintra_rules.actions import RESET, Action, Take
-from sintra_rules.agents import playout
+from sintra_rules.agents import TurnCount, playout
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.notation import action_from_text, action_to_text
@@ -100,6 +101,7 @@ class GameMachine(RuleBasedStateMachine):
         self.seed = 0
         self.state = new_game(2)
         self.actions: list[Action] = []
+        self.turns = TurnCount()
 
     @initialize(
         players=st.integers(2, 4), side=st.sampled_from(["A", "B"]), seed=st.integers(0, 2**64)
@@ -109,6 +111,7 @@ class GameMachine(RuleBasedStateMachine):
         self.players, self.side, self.seed = players, side, seed
         self.state = new_game(players, side, seed)
         self.actions = []
+        self.turns = TurnCount()
         failures = check_state(self.state)
         assert not failures, "\n".join(map(str, failures))
 
@@ -119,6 +122,7 @@ class GameMachine(RuleBasedStateMachine):
         found = examine(before, action, after)
         failures = [*found.failures, *check_state(after)]
         assert not failures, f"after {action_to_text(action)}:\n" + "\n".join(map(str, failures))
+        self.turns = self.turns.after(before, after)  # ROUND-01, ROUND-04: the proved bounds
         for name, seen in attrs.asdict(found.events).items():
             if seen:
                 event(f"saw {name}")

@@ -58,7 +58,7 @@ def write_code_pages(app: Sphinx, exception: Exception | None) -> None:
     from pygments.util import ClassNotFound
 
     formatter = HtmlFormatter(linenos="inline", lineanchors="L", anchorlinenos=True)
-    css = formatter.get_style_defs(".highlight")
+    css: str = formatter.get_style_defs(".highlight")  # type: ignore[no-untyped-call]
     out = Path(app.outdir) / "_code"
     for folder in FOLDERS:
         for source in sorted((ROOT / folder).rglob("*")):

@@ -115,6 +115,7 @@ def side_b_bound(fig: Figures) -> int:
 
 
 def window_pieces(fig: Figures) -> tuple[list[z3.ArithRef], list[Term]]:
+    """One count of pieces per window (0 to 2: top and bottom frame) and its premises."""
     pieces = [z3.Int(f"window{w + 1}_pieces") for w in range(fig.windows)]
     return pieces, [all_of(n >= 0, n <= 2) for n in pieces]
 

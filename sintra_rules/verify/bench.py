@@ -4,13 +4,20 @@ playouts for comparison, and the pickled size of a mid-game state.
 Figures are printed, never asserted: they depend on the machine. Every game is seeded with
 the project's SplitMix64 generator (ENG-02), so the same games are played on every machine and
 only the timings differ. Run it with ``sintra bench`` or :func:`run_bench`.
+
+The workloads are interleaved in one process: round after round, each one runs for a short
+slice of CPU time (:func:`time.process_time`, so other processes on the machine do not count),
+in an order that rotates every round. The comparison with python-chess is the median of the
+per-round ratios, reported with their range: machine noise moves single slices, not the median,
+and the range shows how much it moved them.
 """
 
 from __future__ import annotations
 
 import pickle
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -21,6 +28,7 @@ from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 
 __all__ = [
+    "SLICE_SECONDS",
     "TARGET_RATIO",
     "TARGET_STATE_BYTES",
     "BenchReport",
@@ -34,11 +42,13 @@ __all__ = [
 TARGET_RATIO = 1.0
 #: Target: a pickled mid-game 4-player state is smaller than this many bytes.
 TARGET_STATE_BYTES = 4096
+#: CPU seconds of one slice of one workload.
+SLICE_SECONDS = 0.05
 
 
 @attrs.frozen
 class Rate:
-    """How many games and plies were played in how many seconds."""
+    """How many games and plies were played in how many CPU seconds."""
 
     games: int
     plies: int
@@ -59,8 +69,10 @@ class Rate:
 class BenchReport:
     """Everything one :func:`run_bench` measured.
 
-    ``sintra`` maps the player count to its rate; ``chess`` is ``None`` when python-chess is
-    not installed; ``state_bytes`` is the pickled size of a mid-game 4-player state.
+    ``sintra`` maps the player count to its rate over all its slices; ``chess`` is ``None``
+    when python-chess is not installed; ``ratios`` holds, per round, Sintra's 2-player plies/s
+    divided by python-chess's in the same round; ``state_bytes`` is the pickled size of a
+    mid-game 4-player state.
     """
 
     seconds_per_config: float
@@ -68,13 +80,12 @@ class BenchReport:
     chess: Rate | None
     chess_version: str | None
     state_bytes: int
+    ratios: tuple[float, ...] = ()
 
     @property
     def ratio(self) -> float | None:
-        """Sintra 2-player plies/s divided by chess plies/s, or ``None`` without chess."""
-        if self.chess is None or not self.chess.plies_per_second:
-            return None
-        return self.sintra[2].plies_per_second / self.chess.plies_per_second
+        """The median of :attr:`ratios`, or ``None`` without chess."""
+        return statistics.median(self.ratios) if self.ratios else None
 
 
 def random_game(players: int, side: Side, seed: int, keep: list[GameState] | None = None) -> int:
@@ -92,42 +103,59 @@ def random_game(players: int, side: Side, seed: int, keep: list[GameState] | Non
     return plies
 
 
-def _time_sintra(players: int, seconds: float, seed: int) -> Rate:
-    """Random games for ``seconds`` (the last game is always finished), sides A and B
-    alternating."""
-    games = plies = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while games == 0 or elapsed < seconds:
+def _sintra_plies(players: int, seed: int) -> Iterator[bool]:
+    """Endless uniformly random games (sides A and B alternating): one item per ply, ``True``
+    for the ply that ends a game."""
+    games = 0
+    while True:
         side: Side = "A" if games % 2 == 0 else "B"
-        plies += random_game(players, side, seed + games)
+        for ply in playout(new_game(players, side=side, seed=seed + games), seed + games):
+            yield ply.after.is_over
         games += 1
-        elapsed = time.perf_counter() - start
-    return Rate(games=games, plies=plies, seconds=elapsed)
 
 
-def _time_chess(seconds: float, seed: int) -> tuple[Rate, str] | None:
-    """Random python-chess playouts for ``seconds``: each move uniformly among
-    ``board.legal_moves`` until ``board.is_game_over(claim_draw=False)``; ``None`` when
+def _chess_plies(seed: int) -> Iterator[bool] | None:
+    """Endless python-chess random playouts (each move uniformly among ``board.legal_moves``
+    until ``board.is_game_over(claim_draw=False)``), one item per move; ``None`` when
     python-chess is not installed."""
     try:
         import chess
     except ImportError:
         return None
-    rng = seed_state(seed)
-    games = plies = 0
-    start = time.perf_counter()
+
+    def moves() -> Iterator[bool]:
+        rng = seed_state(seed)
+        while True:
+            board, over = chess.Board(), False
+            while not over:
+                legal = list(board.legal_moves)
+                rng, index = below(rng, len(legal))
+                board.push(legal[index])
+                over = board.is_game_over(claim_draw=False)
+                yield over
+
+    return moves()
+
+
+def _slice(plies: Iterator[bool], seconds: float) -> Rate:
+    """Pull plies for ``seconds`` of CPU time (at least one ply)."""
+    count = games = 0
+    start = time.process_time()
     elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False):
-            moves = list(board.legal_moves)
-            rng, index = below(rng, len(moves))
-            board.push(moves[index])
-            plies += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-    return Rate(games=games, plies=plies, seconds=elapsed), str(chess.__version__)
+    while count == 0 or elapsed < seconds:
+        games += next(plies)
+        count += 1
+        if count % 8 == 0:
+            elapsed = time.process_time() - start
+    return Rate(games=games, plies=count, seconds=time.process_time() - start)
+
+
+def _total(rates: list[Rate]) -> Rate:
+    return Rate(
+        games=sum(r.games for r in rates),
+        plies=sum(r.plies for r in rates),
+        seconds=sum(r.seconds for r in rates),
+    )
 
 
 def mid_game_state(players: int = 4, seed: int = 0) -> GameState:
@@ -149,40 +177,68 @@ def run_bench(
 ) -> BenchReport:
     """Measure and print (through ``out``, unless ``None``) the benchmark's figures.
 
-    For 2, 3 and 4 players: uniformly random games for about ``seconds_per_config`` seconds
-    each, plies/s and games/s; python-chess random playouts for as long, its plies/s and the
-    ratio of Sintra's 2-player plies/s to it (target ``>= 1.0``); the pickled size
-    (``pickle.HIGHEST_PROTOCOL``) of a mid-game 4-player state (target ``< 4096`` bytes).
+    Uniformly random games for 2, 3 and 4 players and python-chess random playouts, each for
+    about ``seconds_per_config`` CPU seconds in all, interleaved in slices of
+    :data:`SLICE_SECONDS` (at least 5 rounds); plies/s and games/s of each; the median and the
+    range of the per-round ratios of Sintra's 2-player plies/s to python-chess's (target
+    ``>= 1.0``); the pickled size (``pickle.HIGHEST_PROTOCOL``) of a mid-game 4-player state
+    (target ``< 4096`` bytes).
+
+    Args:
+        seconds_per_config: CPU seconds for each workload, all its slices together.
+        seed: the seed of the first game of each workload.
+        out: where the lines go (``None``: nowhere).
+
+    Returns:
+        The figures, as printed.
     """
 
     def say(line: str) -> None:
         if out is not None:
             out(line)
 
+    rounds = max(5, round(seconds_per_config / SLICE_SECONDS))
+    slice_seconds = seconds_per_config / rounds
     say(
-        f"sintra bench: uniformly random games, about {seconds_per_config:g} s per "
-        "configuration, board sides A and B alternating"
+        f"sintra bench: uniformly random games, {rounds} rounds of {slice_seconds * 1000:.0f} ms "
+        "CPU slices per workload, interleaved; board sides A and B alternating"
     )
-    rates: dict[int, Rate] = {}
-    for players in (2, 3, 4):
-        rate = _time_sintra(players, seconds_per_config, seed)
-        rates[players] = rate
+    workloads: dict[str, Iterator[bool]] = {
+        f"sintra {players}": _sintra_plies(players, seed) for players in (2, 3, 4)
+    }
+    chess_plies = _chess_plies(seed)
+    if chess_plies is not None:
+        workloads["chess"] = chess_plies
+    names = list(workloads)
+    slices: dict[str, list[Rate]] = {name: [] for name in names}
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            slices[name].append(_slice(workloads[name], slice_seconds))
+    rates = {players: _total(slices[f"sintra {players}"]) for players in (2, 3, 4)}
+    for players, rate in rates.items():
         say(
             f"sintra {players} players: {rate.plies_per_second:,.0f} plies/s, "
             f"{rate.games_per_second:,.1f} games/s ({rate.games} games, {rate.plies} plies "
-            f"in {rate.seconds:.2f} s)"
+            f"in {rate.seconds:.2f} s CPU)"
         )
-    timed = _time_chess(seconds_per_config, seed)
     chess_rate: Rate | None = None
     version: str | None = None
-    if timed is None:
+    ratios: tuple[float, ...] = ()
+    if chess_plies is None:
         say("python-chess is not installed: chess comparison skipped (pip install chess)")
     else:
-        chess_rate, version = timed
+        import chess
+
+        version = str(chess.__version__)
+        chess_rate = _total(slices["chess"])
         say(
             f"python-chess {version} random playouts: {chess_rate.plies_per_second:,.0f} "
             f"plies/s ({chess_rate.games} games, {chess_rate.plies} plies in "
-            f"{chess_rate.seconds:.2f} s)"
+            f"{chess_rate.seconds:.2f} s CPU)"
+        )
+        ratios = tuple(
+            ours.plies_per_second / theirs.plies_per_second
+            for ours, theirs in zip(slices["sintra 2"], slices["chess"], strict=True)
         )
     state_bytes = len(pickle.dumps(mid_game_state(4, seed), protocol=pickle.HIGHEST_PROTOCOL))
     report = BenchReport(
@@ -191,9 +247,13 @@ def run_bench(
         chess=chess_rate,
         chess_version=version,
         state_bytes=state_bytes,
+        ratios=ratios,
     )
     if report.ratio is not None:
-        say(f"ratio sintra 2-player plies/s / chess plies/s: {report.ratio:.2f}")
+        say(
+            f"ratio sintra 2-player plies/s / chess plies/s: {report.ratio:.2f} (median of "
+            f"{len(ratios)} rounds, range {min(ratios):.2f} to {max(ratios):.2f})"
+        )
         say(f"target: ratio >= {TARGET_RATIO:.1f}")
     say(f"pickled mid-game 4-player state: {state_bytes} bytes")
     say(f"target: < {TARGET_STATE_BYTES} bytes")

@@ -255,6 +255,8 @@ def _take_turn(state: GameState, action: Take) -> Turn | str:
 
 
 def predict_turn(state: GameState, action: object) -> Turn | str:
+    """What ``action`` must do to the position before any end of round (the :class:`Turn`),
+    or why it is illegal (a clause and a reason) (TURN-01, END-02, ENG-04)."""
     if not state.indicator:
         return "END-02: the game is over"
     if isinstance(action, Reset):

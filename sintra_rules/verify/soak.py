@@ -14,7 +14,9 @@ and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed
 Before the first action and after every action
 :func:`~sintra_rules.verify.invariants.check_state` and
 :func:`~sintra_rules.verify.invariants.examine` run; after the end no action may apply (END-02).
-A game stops at its first failing step. A failure names its game so that
+A round or a game that lasts longer than its proved bound (:mod:`sintra_rules.bounds`: 40 / 58 /
+72 turns a round, 240 / 348 / 432 a game, for 2 / 3 / 4 players) fails with a message naming the
+bound. A game stops at its first failing step. A failure names its game so that
 ``play_checked(GamePlan(...))`` reproduces it alone.
 
 >>> report = run_soak(6)
@@ -37,7 +39,7 @@ import attrs
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction, NotationError
+from sintra_rules.errors import BoundExceeded, IllegalAction, NotationError
 from sintra_rules.notation import action_to_text
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
@@ -59,8 +61,6 @@ __all__ = [
 CONFIGURATIONS: tuple[tuple[int, Side], ...] = tuple(
     (players, side) for players in (2, 3, 4) for side in ("A", "B")
 )
-#: A game longer than this many plies fails: every game must end after round 6 (ROUND-01).
-MAX_PLIES = 5000
 
 
 @attrs.frozen
@@ -177,9 +177,6 @@ def play_checked(plan: GamePlan) -> GameResult:
         fail(0, action_text, check_state(state))
         # A failed set-up plays nothing.
         for before, action, after in [] if failures else playout(state, plan.seed, plan.policy):
-            if plies >= MAX_PLIES:
-                fail(plies, "-", [f"ROUND-01: no end after {MAX_PLIES} plies"])
-                break
             action_text = _text(action)
             plies += 1
             found = examine(before, action, after)
@@ -193,6 +190,8 @@ def play_checked(plan: GamePlan) -> GameResult:
             action_text = "(the next action)"
         if state.is_over and not failures:
             _nothing_after_end(state, lambda m: fail(plies, "after the end", [m]))
+    except BoundExceeded as error:  # a round or the game outlasted its proved bound
+        fail(plies + 1, "(the next action)", [f"termination: {error}"])
     except Exception as error:  # a crash is a failure of this game, reported with its plan
         fail(plies, action_text, [f"crash: {type(error).__name__}: {error}"])
     return GameResult(plan, plies, wraps, refills, partial, tuple(failures))
