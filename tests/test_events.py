@@ -368,3 +368,20 @@ def test_small_words() -> None:
     )
     with pytest.raises(ValueError, match="2 names for 3 players"):
         player_names(3, ["A", "B"])
+
+
+def test_apply_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ENG-40: events are made only when asked for: with every event class replaced by one that
+    refuses to be built, apply plays whole games and returns the same states, while
+    apply_traced fails at its first event."""
+
+    def refuse(*_args: object, **_kwargs: object) -> ev.Event:
+        raise AssertionError("an event was built")
+
+    games = [list(playout(players, "A", seed)) for players, seed in ((2, 1), (4, 2))]
+    for name in ev.__all__:
+        if name != "Event":
+            monkeypatch.setattr(ev, name, refuse)
+    assert [list(playout(players, "A", seed)) for players, seed in ((2, 1), (4, 2))] == games
+    with pytest.raises(AssertionError, match="an event was built"):
+        apply_traced(games[0][0], legal_actions(games[0][0])[0])
