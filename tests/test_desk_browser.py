@@ -271,6 +271,23 @@ def _provisional_notice_and_disputes_are_shown(desk: Desk) -> None:
     assert desk.page.input_value("#desk-position").startswith("sintra1 side:A ")
 
 
+def _site_search_finds_clauses_and_glossary(desk: Desk) -> None:
+    """The site search (run last: it leaves the desk page) puts the clause first for its ID
+    and the glossary first for a French word."""
+    page = desk.page
+    finished = "document.getElementById('search-results').innerText.includes('Search finished')"
+    page.goto(desk.base + "search.html?q=TAKE-03")
+    page.wait_for_function(finished, timeout=60_000)  # every result's summary is fetched
+    first = page.locator("#search-results ul.search li a").first.get_attribute("href") or ""
+    assert first.endswith("spec/03-turn.html#take-03"), first
+    page.goto(desk.base + "search.html?q=vitrier")
+    page.wait_for_function(finished, timeout=60_000)
+    hrefs = page.locator("#search-results ul.search li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert hrefs[0].split("?")[0].split("#")[0].endswith("glossary.html"), hrefs
+
+
 def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> None:
     """One test (one site build, one browser start, also under xdist): every check in turn."""
     _provisional_notice_and_disputes_are_shown(desk)
@@ -279,6 +296,7 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _one_line_position_explained_as_the_command_line_does(desk, tmp_path)
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
+    _site_search_finds_clauses_and_glossary(desk)
     assert desk.problems == []
 
 
@@ -332,8 +350,10 @@ def test_glossary_is_a_page_the_search_finds(site: Path) -> None:
         assert word in glossary
     index = _page(site, "searchindex.js")
     data = json.loads(index[index.index("(") + 1 : index.rindex(")")])
-    found = data["terms"]["vitrier"]
-    docs = [found] if isinstance(found, int) else found
+    docs: list[int] = []
+    for kind in ("terms", "titleterms"):  # words of the page's text and of its headings
+        found = data[kind].get("vitrier", [])
+        docs += [found] if isinstance(found, int) else found
     assert data["docnames"].index("glossary") in docs
 
 
