@@ -28,8 +28,8 @@ __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
     "leftover-bonus",
     "Leftover bonus",
     (
-        "A strip holds at most 4 pieces between turns (a full strip is completed at once), so the"
-        " 8 strips leave at most 32 pieces: at most 10 points."
+        "A strip holds at most 4 pieces between turns (a full strip is completed at once), so "
+        "the 8 strips leave at most 32 pieces: at most 10 points."
     ),
     (
         "FINAL-02",

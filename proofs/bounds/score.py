@@ -253,11 +253,11 @@ def _describe_faces(game: Game) -> Describe:
     "Final score: upper bound",
     (
         "Window points + colour bonuses + leftovers + side bonus - points lost, over the game "
-        "model of any game: a sound bound, attained by a witness game of the model. Three lemmas "
-        "bound the parts: window points in the order model (found by optimisation), colour "
-        "bonuses face by face, leftovers plus side bonus strip by strip (found by optimisation); "
-        "the last two carry over to the game model, where strips lie in slots, because its "
-        "completions use pairwise different faces."
+        "model of any game: a sound bound, attained by a witness game of the model. Three "
+        "lemmas bound the parts: window points in the order model (found by optimisation), "
+        "colour bonuses face by face, leftovers plus side bonus strip by strip (found by "
+        "optimisation); the last two carry over to the game model, where strips lie in slots, "
+        "because its completions use pairwise different faces."
     ),
     (
         "SCORE-01",
