@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -33,6 +35,12 @@ from sintra_rules.errors import SintraError
 from sintra_rules.notation import action_to_text
 from sintra_rules.position import position_from_text, position_to_text
 from sintra_rules.records import state_to_json
+
+fcntl: ModuleType | None
+try:
+    fcntl = importlib.import_module("fcntl")  # POSIX: one site build shared by xdist workers
+except ImportError:  # pragma: no cover - Windows: each worker builds its own
+    fcntl = None
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -61,17 +69,25 @@ def _unavailable(reason: str) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The docs site built with ``sphinx -W -n`` (with the desk packaged)."""
-    out = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
-    done = subprocess.run(
-        [*command, str(ROOT / "docs"), str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    """The docs site built with ``sphinx -W -n`` (with the desk packaged), once per test run:
+    under pytest-xdist the workers share one build (the folder of this run, under a lock)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # this run's folder, above each worker's own
+    out = shared / "sintra-site"
+    with open(shared / "sintra-site.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "_static" / "desk" / "manifest.json").exists():
+            command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
+            done = subprocess.run(
+                [*command, str(ROOT / "docs"), str(out)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert done.returncode == 0, done.stderr[-3000:]
     manifest = json.loads((out / "_static" / "desk" / "manifest.json").read_text("utf-8"))
     assert "error" not in manifest, manifest
     return out
