@@ -47,6 +47,7 @@ __all__ = [
     "begin_fill",
     "chance_outcomes",
     "determinize",
+    "max_chance_outcomes",
     "position_digest",
     "resolve_chance",
     "same_position",
@@ -64,6 +65,19 @@ FILL = ChanceStep("fill")
 
 
 # ------------------------------------------------------------------------------ the steps
+
+
+def max_chance_outcomes(table: ComponentTable) -> int:
+    """The most outcomes any chance step of a game with ``table`` can have; every outcome is
+    an integer from 0 up to this number minus 1 (ENG-07): strip numbers (``table.windows``),
+    colours (``table.colours``) and faces (2). For the shipped table, 8.
+
+    >>> from sintra_rules.components import default_components
+    >>> max_chance_outcomes(default_components())
+    8
+    """
+    return max(table.windows, table.colours, 2)
+
 
 
 def _first_setup_step(table: ComponentTable, seat: int) -> ChanceStep:

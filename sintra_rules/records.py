@@ -556,7 +556,9 @@ def _check_consistent(state: GameState) -> None:
 
 
 def _check_chance(state: GameState) -> None:
-    """A state waiting for a chance step is one the steps of ENG-07 can reach."""
+    """A state waiting for a chance step has something to decide, where ENG-07 says: setup
+    steps before any display is filled, with every strip in place (and a piece in the bag for
+    round I); a fill with the displays filled in order and a piece left to draw."""
     table = state.components
     step = state.chance
     assert step is not None
@@ -567,6 +569,8 @@ def _check_chance(state: GameState) -> None:
             _read.fail("chance", f"a {step.kind} step of setup comes before any display is filled")
         if any(s is None for p in state.players for s in p.strips):
             _read.fail("chance", "during setup every slot holds its strip (SETUP-03)")
+        if step.kind == "first" and not any(state.bag):
+            _read.fail("bag", "the piece for round I is drawn from the bag (SETUP-08)")
         return
     capacity, drawn = table.factory_capacity, sum(map(sum, state.factories))
     expected = [min(capacity, max(0, drawn - i * capacity)) for i in range(len(state.factories))]
