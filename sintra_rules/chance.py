@@ -79,7 +79,6 @@ def max_chance_outcomes(table: ComponentTable) -> int:
     return max(table.windows, table.colours, 2)
 
 
-
 def _first_setup_step(table: ComponentTable, seat: int) -> ChanceStep:
     """The first step of ``seat``'s board: its strip shuffle, else its faces (ENG-07)."""
     if table.windows >= 2:
