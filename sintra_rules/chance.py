@@ -255,10 +255,10 @@ def _swap(items: tuple[_T, ...], i: int, j: int) -> tuple[_T, ...]:
     return tuple(out)
 
 
-def _fill_one(state: GameState, colour: int) -> GameState:
+def _fill_one(state: GameState, colour: int, rng: int | None) -> GameState:
     """Draw ``colour`` onto the first display not yet full, pouring the tower into an empty
     bag first (END-03, END-04); the fill ends when every display is full or bag and tower are
-    both empty (END-05)."""
+    both empty (END-05). The result carries generator ``rng``."""
     capacity = state.components.factory_capacity
     bag, tower = list(state.bag), list(state.tower)
     if not any(bag):  # END-04: the draw finds the bag empty
@@ -272,13 +272,40 @@ def _fill_one(state: GameState, colour: int) -> GameState:
     counts[colour] += 1
     factories[display] = tuple(counts)
     done = drawn + 1 == capacity * len(factories) or not (any(bag) or any(tower))
-    return attrs.evolve(
-        state,
-        bag=tuple(bag),
-        tower=tuple(tower),
-        factories=tuple(factories),
-        chance=None if done else FILL,
+    return GameState(
+        state.components,
+        state.side,
+        state.players,
+        state.turn,
+        state.starter,
+        state.tile,
+        tuple(bag),
+        tuple(tower),
+        tuple(factories),
+        state.centre,
+        state.indicator,
+        rng,
+        None if done else FILL,
     )
+
+
+def _is_outcome(state: GameState, step: ChanceStep, outcome: object) -> bool:
+    """Whether ``outcome`` is one of :func:`chance_outcomes` (without computing the
+    probabilities): an ``int`` (never a ``bool``) the step can produce (ENG-07)."""
+    if type(outcome) is not int:
+        return False
+    kind = step.kind
+    if kind == "fill" or kind == "first":
+        pool = _draw_pool(state) if kind == "fill" else state.bag
+        return 0 <= outcome < len(pool) and pool[outcome] > 0
+    if kind == "indicator":
+        return outcome in state.indicator[: step.index + 1]
+    strips = state.players[step.seat].strips
+    if kind == "strip":
+        return outcome in [s.strip_id for s in strips[: step.index + 1] if s is not None]
+    strip = strips[step.index]
+    assert strip is not None
+    return any(face == outcome for face, _ in _face_outcomes(state.components, strip.strip_id))
 
 
 def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
@@ -304,19 +331,22 @@ def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
     sintra_rules.errors.IllegalAction: ENG-07: 9 is not an outcome of this strip step (seat 1, ...
     """
     step = _pending(state, outcome)
-    outcomes = chance_outcomes(state)
-    if isinstance(outcome, bool) or not any(
-        type(outcome) is int and outcome == o for o, _ in outcomes
-    ):
+    if not _is_outcome(state, step, outcome):
+        outcomes = chance_outcomes(state)
         raise IllegalAction(
             "ENG-07",
             f"{outcome!r} is not an outcome of this {_describe(step)}; the outcomes are "
             + ", ".join(str(o) for o, _ in outcomes),
             outcome,
         )
+    if step.kind == "fill":
+        return _fill_one(state, outcome, state.rng)
+    return _decide_setup(state, step, outcome)
+
+
+def _decide_setup(state: GameState, step: ChanceStep, outcome: int) -> GameState:
+    """The state after setup step ``step`` (not a fill) turned out ``outcome`` (ENG-07)."""
     kind = step.kind
-    if kind == "fill":
-        return _fill_one(state, outcome)
     if kind == "first":
         bag = list(state.bag)
         bag[outcome] -= 1
@@ -395,7 +425,9 @@ def sample_chance(state: GameState) -> GameState:
             picked = state.players[step.seat].strips[j]
             assert picked is not None
             outcome = picked.strip_id
-    return attrs.evolve(apply_chance(state, outcome), rng=rng)
+    if kind == "fill":
+        return _fill_one(state, outcome, rng)
+    return attrs.evolve(_decide_setup(state, step, outcome), rng=rng)
 
 
 def resolve_chance(state: GameState) -> GameState:
