@@ -34,6 +34,14 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "2A-greedy-random.json"
 
+#: What every command that prints scores writes on stderr with the shipped table, whose
+#: figures include provisional ones (the statuses of components.toml, written out by hand).
+PROVISIONAL = (
+    "Note: the component table 'sintra-default-2026-provisional' holds provisional figures "
+    "(colours,\n    window_values.A, window_values.B, ornaments, track, strips): scores may "
+    "differ from those of the\n    printed game.\n"
+)
+
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -98,7 +106,7 @@ def test_play_seed_3_transcript_follows_the_rules(capsys: pytest.CaptureFixture[
     actions on ``new_game(2, "A", 3)`` ends the game with the final scores and winners it
     prints."""
     code, out, err = _run(capsys, "play", "--seed", "3")
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     assert out.startswith("sintra play: 2 players, board side A, seed 3: ")
     assert "Player 1 (greedy) vs Player 2 (random)" in out.splitlines()[0]
     state = _replay_transcript(out, 2, "A", 3)
@@ -141,7 +149,7 @@ def test_play_record_then_replay(capsys: pytest.CaptureFixture[str], tmp_path: P
     doc = json.loads(path.read_text())
     assert (doc["kind"], doc["players"], doc["seed"], doc["side"]) == ("sintra-game", 3, 8, "A")
     code, replayed, err = _run(capsys, "replay", str(path))
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     state = _replay_transcript(replayed, 3, "A", 8)
     _check_result(replayed, state, ["Player 1", "Player 2", "Player 3"])
     assert _final_rows(replayed) == _final_rows(out)
@@ -366,7 +374,7 @@ def test_replay_golden_playthrough_checks_every_digest(
     doc = json.loads(GOLDEN.read_text("utf-8"))
     record = doc["record"]
     code, out, err = _run(capsys, "replay", str(GOLDEN))
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     header, body = out.split("\n\n", 1)
     assert " ".join(header.split()).startswith(
         f"sintra replay: {GOLDEN}: golden playthrough, 2 players, board side A, seed 17, "
