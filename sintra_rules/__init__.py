@@ -30,6 +30,7 @@ from sintra_rules.components import (
     default_components,
     load_components,
 )
+from sintra_rules.documents import state_digest, state_from_json, state_to_json
 from sintra_rules.errors import (
     ActionIdError,
     ComponentTableError,
@@ -73,9 +74,6 @@ from sintra_rules.records import (
     record_game,
     record_to_json,
     replay,
-    state_digest,
-    state_from_json,
-    state_to_json,
 )
 from sintra_rules.rules import apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome

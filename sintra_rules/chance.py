@@ -490,7 +490,7 @@ def same_position(a: GameState, b: GameState) -> bool:
 
 def position_digest(state: GameState) -> str:
     """SHA-256 (hex) of the position without its generator (ENG-09): the
-    :func:`~sintra_rules.records.state_digest` of the same state with ``rng`` ``None``. Two
+    :func:`~sintra_rules.documents.state_digest` of the same state with ``rng`` ``None``. Two
     states have the same position digest exactly when :func:`same_position` holds (up to the
     component table's name, which no digest includes).
 
@@ -498,6 +498,6 @@ def position_digest(state: GameState) -> str:
     >>> position_digest(new_game(2, seed=1)) == position_digest(determinize(new_game(2, seed=1), 9))
     True
     """
-    from sintra_rules.records import state_digest  # records imports rules, which imports us
+    from sintra_rules.documents import state_digest  # documents imports state, which imports us
 
     return state_digest(without_generator(state))

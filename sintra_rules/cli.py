@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from sintra_rules import records
+from sintra_rules import documents, records
 from sintra_rules._progress import Progress, last_summary
-from sintra_rules._strict import Reader, describe_document
+from sintra_rules._strict import Reader
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
 from sintra_rules.actions import Action
@@ -59,6 +59,7 @@ from sintra_rules.render import (
     wrap_text,
 )
 from sintra_rules.state import GameState
+from sintra_rules.verify.golden import golden_mismatch, read_record_or_golden
 
 __all__ = ["UsageError", "main"]
 
@@ -212,44 +213,13 @@ def _write_record(
     print(f"Game record written to {path}")
 
 
-def _load_game(
-    text: str, components: ComponentTable | None = None
-) -> tuple[records.GameRecord, records.GoldenPlaythrough | None]:
-    """The game record in ``text`` and, for a golden playthrough
-    (:func:`~sintra_rules.records.golden_from_json`), the playthrough itself (ENG-04).
-    Anything else is a :class:`~sintra_rules.errors.RecordError` naming what was found.
-    """
-    try:
-        doc = Reader(RecordError).loads(text)
-    except RecordError:
-        doc = None  # malformed: the record loader says precisely what is wrong
-    expected = (
-        'a game record ("format": 1, "kind": "sintra-game") or a golden playthrough '
-        '("record" and "digests")'
-    )
-    if isinstance(doc, dict) and "format" not in doc and "kind" not in doc:
-        if "record" not in doc and "digests" not in doc:
-            raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
-        golden = records.golden_from_json(text, components)
-        return golden.record, golden
-    if doc is not None and not isinstance(doc, dict):
-        raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
-    if isinstance(doc, dict) and doc.get("kind") == records.STATE_KIND:
-        raise RecordError(
-            "kind",
-            f"expected {expected}, found a state document ({records.STATE_KIND!r}, one "
-            "position; sintra explain and sintra show read those)",
-        )
-    return records.record_from_json(text, components), None
-
-
 def _replay(args: argparse.Namespace) -> int:
     table = _components(args)
     with _from_file(args.record):
-        record, golden = _load_game(_read(args.record), table)
+        record, golden = read_record_or_golden(_read(args.record), table)
         states = records.replay(record, table)
     if golden is not None:
-        mismatch = records.golden_mismatch(golden, states)
+        mismatch = golden_mismatch(golden, states)
         if mismatch is not None:
             after = "the set-up" if mismatch.action is None else f"after action {mismatch.action}"
             print(
@@ -350,14 +320,14 @@ def _position_in(
     if not is_game:  # a state document, or else the state loader says what is wrong
         if ply is not None:
             raise UsageError("--ply is for a game record, not a state document")
-        return _Loaded(records.state_from_json(text, table), None, name)
+        return _Loaded(documents.state_from_json(text, table), None, name)
     if explain and ply is None:
         raise RecordError(
             "kind",
             f"this is a game record ({records.GAME_KIND!r}), not one position: give --ply N "
             f"for the position after N actions, or sintra replay {name or '-'} shows the game",
         )
-    record, _golden = _load_game(text, table)
+    record, _golden = read_record_or_golden(text, table)
     states = records.replay(record, table)
     last_ply = len(record.actions)
     chosen = last_ply if ply is None else ply

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sintra_rules import events as ev
+from sintra_rules import state_digest, state_from_json, state_to_json
 from sintra_rules.actions import Action
 from sintra_rules.agents import RandomAgent
 from sintra_rules.chance import (
@@ -35,10 +36,10 @@ from sintra_rules.chance import (
     without_generator,
 )
 from sintra_rules.components import default_components
+from sintra_rules.documents import state_to_dict
 from sintra_rules.errors import ConfigurationError, IllegalAction, RecordError
 from sintra_rules.narration import narrate
 from sintra_rules.notation import action_from_text
-from sintra_rules.records import state_digest, state_from_json, state_to_dict, state_to_json
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, apply_traced, legal_actions, violations
 from sintra_rules.scoring import final_score

@@ -291,8 +291,8 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     """RESET-02, TAKE-01, ENG-04: from a saved start position a take is legal (exit 0, its
     clauses listed, TAKE-01 first) and a reset is not, the glazier being above the leftmost
     strip (exit 1, RESET-02 named); bad notation or a bad state file is exit 2."""
+    from sintra_rules import state_to_json
     from sintra_rules.notation import action_to_text
-    from sintra_rules.records import state_to_json
     from sintra_rules.rules import legal_actions
 
     state = new_game(2, side="B", seed=7)
@@ -448,7 +448,7 @@ def test_replay_of_json_that_is_no_record_says_what_it_found(
 ) -> None:
     """JSON that is neither a game record nor a golden playthrough (another value, an
     unrelated object, a state document, a perft data file) is exit 2 naming what it holds."""
-    from sintra_rules.records import state_to_json
+    from sintra_rules import state_to_json
 
     path = tmp_path / "other.json"
     if content == "state":

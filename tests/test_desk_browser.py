@@ -30,11 +30,10 @@ from typing import Any
 
 import pytest
 
-from sintra_rules import legal_actions, new_game
+from sintra_rules import legal_actions, new_game, state_to_json
 from sintra_rules.errors import SintraError
 from sintra_rules.notation import action_to_text
 from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.records import state_to_json
 
 fcntl: ModuleType | None
 try:

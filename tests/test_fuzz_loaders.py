@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sintra_rules import (
+    GameRecord,
     GameState,
     NotationError,
     RecordError,
@@ -25,21 +26,18 @@ from sintra_rules import (
     apply,
     legal_actions,
     new_game,
+    record_from_json,
+    record_game,
+    record_to_json,
+    state_from_json,
+    state_to_json,
 )
+from sintra_rules.documents import state_to_dict
 from sintra_rules.notation import (
     action_from_text,
     action_to_text,
     actions_from_text,
     actions_to_text,
-)
-from sintra_rules.records import (
-    GameRecord,
-    record_from_json,
-    record_game,
-    record_to_json,
-    state_from_json,
-    state_to_dict,
-    state_to_json,
 )
 from tests.test_records import playout
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
+from sintra_rules import record_from_json, record_game
 from sintra_rules._version import BEHAVIOUR_VERSION
 from sintra_rules.notation import action_from_text
-from sintra_rules.records import record_from_json, record_game
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState

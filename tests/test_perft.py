@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
+from sintra_rules import state_digest
 from sintra_rules.actions import CENTRE, RESET, Action, Take
 from sintra_rules.errors import IllegalAction
-from sintra_rules.records import state_digest
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.state import GameState
 from sintra_rules.verify.invariants import expected_actions

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sintra_rules import apply, legal_actions, new_game
+from sintra_rules import apply, legal_actions, new_game, state_from_json, state_to_json
 from sintra_rules.components import ComponentTable, Side, components_from_mapping
 from sintra_rules.components import default_components as default_table
 from sintra_rules.errors import PositionError, SintraError
@@ -27,7 +27,6 @@ from sintra_rules.position import (
     position_from_text,
     position_to_text,
 )
-from sintra_rules.records import state_from_json, state_to_json
 from sintra_rules.state import GameState, Strip
 from tests.positions import CONFIGS
 from tests.test_fuzz_loaders import check_state_loader

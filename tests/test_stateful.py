@@ -17,7 +17,7 @@ seed (ENG-02), then applies drawn rules in a drawn order:
   (ENG-02, ENG-03).
 
 After every step the transition and state invariants of :mod:`sintra_rules.verify.invariants` hold,
-and the JSON round trip (``records.state_to_json``/``state_from_json``) and the notation round
+and the JSON round trip (``state_to_json``/``state_from_json``) and the notation round
 trip of every legal action are the identity (ENG-04).
 
 The ``ci`` hypothesis profile (tests/conftest.py) is derandomised and bounded (~30 s).
@@ -40,11 +40,11 @@ from hypothesis.stateful import (
     rule,
 )
 
+from sintra_rules import state_digest, state_from_json, state_to_json
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.components import Side
 from sintra_rules.errors import IllegalAction
 from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.records import state_digest, state_from_json, state_to_json
 from sintra_rules.rng import seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
