@@ -31,6 +31,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "SintraError",
+    "SpecError",
     "UnknownClause",
 ]
 
@@ -153,3 +154,18 @@ class UnknownClause(SintraError):
         self.clause = clause
         self.reason = reason
         super().__init__(f"{clause}: {reason}")
+
+
+class SpecError(SintraError):
+    """The spec's pages, index or glossary are malformed or inconsistent.
+
+    ``where`` names the file (and line) at fault and ``reason`` what is wrong.
+
+    >>> str(SpecError("spec/03-turn.md:12", "anchor without a heading"))
+    'spec: spec/03-turn.md:12: anchor without a heading'
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"spec: {where}: {reason}")

@@ -25,8 +25,8 @@ import pytest
 
 from sintra_rules import clauses
 from sintra_rules.actions import RESET, Take, take
-from sintra_rules.clauses import SpecError, get_clause, load_spec, search_clauses
-from sintra_rules.errors import UnknownClause
+from sintra_rules.clauses import get_clause, load_spec, loader, search_clauses
+from sintra_rules.errors import SpecError, UnknownClause
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
@@ -468,7 +468,7 @@ def test_spec_dir_prefers_the_packaged_copy(
     """In an installed wheel the spec is packaged as ``sintra_rules/_spec``; the source tree's
     ``spec/`` is the fallback; with neither, SpecError."""
     package = tmp_path / "sintra_rules"
-    monkeypatch.setattr(clauses, "__file__", str(package / "clauses.py"))
+    monkeypatch.setattr(loader, "__file__", str(package / "clauses" / "loader.py"))
     with pytest.raises(SpecError):
         clauses.spec_dir()
     for directory in (tmp_path / "spec", package / "_spec"):

@@ -4,7 +4,7 @@
   after running the page's ``>>>`` examples above the directive (see :mod:`doc_examples`).
   Options: ``:width:`` (pixels), ``:caption:``.
 * ``{sintra-traceability}``: per spec clause, the places in ``sintra_rules/``, ``tests/`` and
-  ``proofs/`` that cite it, from :func:`sintra_rules.clauses.coverage_report`; every clause of
+  ``proofs/`` that cite it, from :func:`tools.coverage.coverage_report`; every clause of
   the spec pages gets a line linking to its row.
 * ``{sintra-provenance}``: the shipped component table's figures with their status and source.
 
@@ -133,7 +133,7 @@ class PositionDirective(SphinxDirective):
 @functools.cache
 def _coverage() -> Any:
     """The clause coverage report of the source tree, computed once per build (process)."""
-    from sintra_rules.clauses import coverage_report
+    from tools.coverage import coverage_report
 
     return coverage_report(ROOT)
 
