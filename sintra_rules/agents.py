@@ -20,6 +20,7 @@ import attrs
 
 from sintra_rules.actions import Action
 from sintra_rules.components import ComponentTable, Side
+from sintra_rules.errors import GameOver, UnknownAgent
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import Outcome, outcome
@@ -51,7 +52,7 @@ class _SeededAgent:
     def _draw(self, options: Sequence[Action]) -> Action:
         """One of ``options``, uniformly, advancing the agent's stream by one draw."""
         if not options:
-            raise ValueError("the game is over: there is no action to choose")
+            raise GameOver("END-02", "the game is over: there is no action to choose")
         self._rng, index = below(self._rng, len(options))
         return options[index]
 
@@ -141,13 +142,13 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     >>> make_agent("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'clever' (choose from greedy, random)
+    sintra_rules.errors.UnknownAgent: unknown agent 'clever': choose from greedy, random
     """
     try:
         cls = AGENTS[name]
     except KeyError:
         known = ", ".join(sorted(AGENTS))
-        raise ValueError(f"unknown agent {name!r} (choose from {known})") from None
+        raise UnknownAgent(name, f"choose from {known}") from None
     return cls(seed)
 
 

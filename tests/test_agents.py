@@ -19,7 +19,7 @@ from sintra_rules.agents import (
     play_game,
 )
 from sintra_rules.components import Side
-from sintra_rules.errors import ConfigurationError
+from sintra_rules.errors import ConfigurationError, UnknownAgent
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import outcome
@@ -188,5 +188,5 @@ def test_make_agent_names() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert isinstance(make_agent("random"), Agent)
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(UnknownAgent, match="unknown agent"):
         make_agent("minimax")

@@ -23,7 +23,7 @@ from sintra_rules.components import (
     default_components,
     load_components,
 )
-from sintra_rules.errors import ComponentTableError, SintraError
+from sintra_rules.errors import ComponentTableError, SintraError, UnknownPlayerCount
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
@@ -93,7 +93,7 @@ def test_shipped_table_figures_fig_01_to_fig_10() -> None:
         ("OOPYB", "PPYBG"),
         ("YYBGO", "JJBGO"),
     )
-    with pytest.raises(KeyError):
+    with pytest.raises(UnknownPlayerCount):
         table.factories_for(5)
 
 

@@ -18,6 +18,7 @@ import pytest
 from sintra_rules import apply, apply_traced, legal_actions
 from sintra_rules import events as ev
 from sintra_rules.actions import CENTRE, RESET, Take
+from sintra_rules.errors import InvalidArgument
 from sintra_rules.narration import (
     describe_action,
     describe_event,
@@ -366,7 +367,7 @@ def test_small_words() -> None:
         "1 rule",
         "-1 point",
     )
-    with pytest.raises(ValueError, match="2 names for 3 players"):
+    with pytest.raises(InvalidArgument, match="2 names for 3 players"):
         player_names(3, ["A", "B"])
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from sintra_rules import state_digest
 from sintra_rules.actions import CENTRE, RESET, Action, Take
-from sintra_rules.errors import IllegalAction
+from sintra_rules.errors import IllegalAction, InvalidArgument
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.state import GameState
 from sintra_rules.verify.invariants import expected_actions
@@ -154,7 +154,7 @@ def test_divide_and_conventions_end_02() -> None:
     assert finished.is_over
     assert [perft(finished, d) for d in range(4)] == [1, 1, 1, 1]
     assert perft_divide(finished, 3) == {}
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgument, match="depth"):
         perft(state, -1)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgument, match="depth"):
         perft_divide(state, 0)

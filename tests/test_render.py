@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from sintra_rules.actions import CENTRE, RESET, Take
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
 from sintra_rules.components import ComponentTable
+from sintra_rules.errors import GameNotOver
 from sintra_rules.narration import describe_action, player_names
 from sintra_rules.render import (
     render_outcome,
@@ -282,7 +283,7 @@ def test_render_outcome_tie_break_and_shared_victory() -> None:
 
 def test_render_outcome_needs_a_finished_game() -> None:
     """END-02: there is no outcome before the end of round 6."""
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(GameNotOver, match="not over"):
         render_outcome(bare(2))
 
 

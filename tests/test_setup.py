@@ -19,7 +19,7 @@ import pytest
 
 from sintra_rules.actions import Reset, Take
 from sintra_rules.components import default_components
-from sintra_rules.errors import ConfigurationError, SintraError
+from sintra_rules.errors import ConfigurationError, InvalidArgument, SintraError
 from sintra_rules.rng import MASK64, below, draw_piece, next_u64, seed_state, shuffle
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import fill_factories, new_game
@@ -183,7 +183,7 @@ def test_below_rejection_sampling_eng_02() -> None:
     assert below(12345, 1)[1] == 0
     assert below(0, 6)[1] == 1  # the test vector of ENG-02
     for bad in (0, -1):
-        with pytest.raises(ValueError):
+        with pytest.raises(InvalidArgument):
             below(0, bad)
 
 

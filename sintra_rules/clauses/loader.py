@@ -327,8 +327,8 @@ def _parse_sources(cited: str, entry: Mapping[str, str], where: str) -> tuple[Ci
     for part in cited.split(" · "):
         try:
             out.append(Citation.parse(part))
-        except ValueError as error:
-            raise SpecError(where, f"{_SOURCES[2:-3]}: {error}") from None
+        except SpecError as error:
+            raise SpecError(where, f"{_SOURCES[2:-3]}: {error.reason}: {error.where!r}") from None
     return tuple(out)
 
 

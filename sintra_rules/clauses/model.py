@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from sintra_rules.errors import UnknownClause
+from sintra_rules.errors import SpecError, UnknownClause
 
 __all__ = [
     "AREAS",
@@ -90,19 +90,23 @@ class Citation:
 
     @classmethod
     def parse(cls, text: str) -> Citation:
-        """Parse one citation; raises :class:`ValueError` saying what is wrong."""
+        """Parse one citation.
+
+        Raises:
+            SpecError: ``text`` is not a well-formed citation (``where`` is the text).
+        """
         match = _CITATION_RE.match(text.strip())
         if match is None:
-            raise ValueError(f"not a citation of the form 'EN 000:82 (label)': {text!r}")
+            raise SpecError(text, "not a citation of the form 'EN 000:82 (label)'")
         edition, file = match["edition"], match["file"]
         if EDITIONS.get(edition) != file:
             expected = EDITIONS.get(edition)
             why = f"{edition} cites file {expected}" if expected else f"unknown edition {edition}"
-            raise ValueError(f"{why}, not {file}: {text!r}")
+            raise SpecError(text, f"{why}, not {file}")
         first = int(match["first"])
         last = int(match["last"]) if match["last"] else first
         if not 1 <= first <= last:
-            raise ValueError(f"line range {first}-{last} is empty or starts before line 1")
+            raise SpecError(text, f"line range {first}-{last} is empty or starts before line 1")
         return cls(edition, file, first, last, match["label"])
 
     @property

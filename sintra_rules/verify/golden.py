@@ -20,7 +20,7 @@ import attrs
 from sintra_rules._strict import Reader, describe, describe_document, json_path
 from sintra_rules.components import ComponentTable
 from sintra_rules.documents import STATE_KIND, _table, state_digest
-from sintra_rules.errors import RecordError
+from sintra_rules.errors import InvalidArgument, RecordError
 from sintra_rules.notation import action_to_text
 from sintra_rules.records import GameRecord, record_from_json, replay
 from sintra_rules.state import GameState
@@ -125,7 +125,7 @@ def golden_mismatch(
     table = _table(components)
     states = replay(golden.record, table) if states is None else states
     if len(states) != len(golden.digests):
-        raise ValueError(f"{len(states)} states for {len(golden.digests)} digests")
+        raise InvalidArgument("states", f"{len(states)} states for {len(golden.digests)} digests")
     for ply, (state, expected) in enumerate(zip(states, golden.digests, strict=True)):
         actual = state_digest(state)
         if actual != expected:

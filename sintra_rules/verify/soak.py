@@ -37,7 +37,7 @@ import attrs
 
 from sintra_rules.actions import RESET, Action, Reset, Take
 from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction, NotationError
+from sintra_rules.errors import GameOver, IllegalAction, InvalidArgument, NotationError
 from sintra_rules.notation import action_to_text
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
@@ -162,10 +162,10 @@ def _placing(action: Action) -> bool:
 
 def choose(state: GameState, rng: int, policy: Policy) -> tuple[int, Action]:
     """Draw an action for ``state`` by ``policy``: ``(next generator state, action)``
-    (ENG-02, ENG-05). Raises :class:`ValueError` when the game is over."""
+    (ENG-02, ENG-05). Raises :class:`~sintra_rules.errors.GameOver` when the game is over."""
     actions = legal_actions(state)
     if not actions:
-        raise ValueError("the game is over: there is no action to choose")
+        raise GameOver("END-02", "the game is over: there is no action to choose")
     pool = [a for a in actions if _placing(a)] if policy == "placing" else []
     choices = pool or actions
     rng, index = below(rng, len(choices))
@@ -265,12 +265,12 @@ def run_soak(
 ) -> SoakReport:
     """Play ``games`` checked games (see :func:`game_plan` and :func:`play_checked`) and add up
     what they saw. ``progress(done, games)`` is called after each game; ``workers > 1`` plays
-    the games in that many processes (the report is the same). Raises :class:`ValueError`
-    for a negative ``games`` or ``seed`` or ``workers < 1``."""
-    if games < 0 or seed < 0 or workers < 1:
-        raise ValueError(
-            f"need games >= 0, seed >= 0, workers >= 1; got {games}, {seed}, {workers}"
-        )
+    the games in that many processes (the report is the same). Raises
+    :class:`~sintra_rules.errors.InvalidArgument` for a negative ``games`` or ``seed`` or
+    ``workers < 1``."""
+    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("workers", workers, 1)):
+        if value < low:
+            raise InvalidArgument(name, f"must be >= {low}, got {value}")
     plans = [game_plan(index, seed) for index in range(games)]
     plies = wraps = refills = partial = 0
     failures: list[SoakFailure] = []
