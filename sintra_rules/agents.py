@@ -60,7 +60,7 @@ class _SeededAgent:
 class RandomAgent(_SeededAgent):
     """Chooses uniformly among the legal actions, with its own seeded SplitMix64 stream.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=5)
     >>> RandomAgent(seed=9).choose(state) == RandomAgent(seed=9).choose(state)
     True
@@ -98,8 +98,8 @@ class GreedyAgent(_SeededAgent):
     TRACK-02 to TRACK-04 and DONE-02, DONE-06), then, among those, the ones that place the most
     pieces; remaining ties are broken by its seeded SplitMix64 stream (ENG-02).
 
-    >>> from sintra_rules.rules import legal_actions
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import legal_actions
+    >>> from sintra_rules import new_game
     >>> state = new_game(3, side="B", seed=4)
     >>> GreedyAgent(seed=1).choose(state) in legal_actions(state)
     True

@@ -10,7 +10,7 @@ by a search); :func:`sample_chance` lets the engine draw it from the state's own
 :func:`resolve_chance` does so until a player is to act, which is exactly what
 :func:`~sintra_rules.rules.apply` and :func:`~sintra_rules.setup.new_game` do by default.
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=7, sample=False)        # setup waits for its first random step
 >>> state.chance
 ChanceStep(kind='strip', seat=0, index=7)
@@ -72,7 +72,7 @@ def max_chance_outcomes(table: ComponentTable) -> int:
     an integer from 0 up to this number minus 1 (ENG-07): strip numbers (``table.windows``),
     colours (``table.colours``) and faces (2). For the shipped table, 8.
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> max_chance_outcomes(default_components())
     8
     """
@@ -135,7 +135,7 @@ def begin_fill(state: GameState) -> GameState:
     its ``chance`` becomes :data:`FILL`, or ``None`` when bag and tower are both empty and
     nothing can be drawn (END-05). The displays are expected to be empty (END-03, SETUP-09).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=1)
     >>> empty = attrs.evolve(state, factories=((0,) * 5,) * 5, bag=tuple(b + f for b, f in
     ...     zip(state.bag, map(sum, zip(*state.factories)))))
@@ -182,7 +182,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceOutcome, Fraction], .
 
     Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
     >>> while state.chance.kind != "first":
     ...     state = sample_chance(state)
@@ -321,7 +321,7 @@ def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
     Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending
     or ``outcome`` is not one of :func:`chance_outcomes`.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
     >>> apply_chance(state, 4).players[0].strips[7].strip_id
     4
@@ -453,7 +453,7 @@ def determinize(state: GameState, seed: int) -> GameState:
     Raises :class:`~sintra_rules.errors.ConfigurationError` (ENG-02) for a seed that is not an
     integer >= 0.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> a, b = new_game(2, seed=1), new_game(2, seed=1)
     >>> determinize(a, 5) == determinize(attrs.evolve(b, rng=99), 5)
     True
@@ -468,7 +468,7 @@ def without_generator(state: GameState) -> GameState:
     on it stops at every chance step, whose outcome the caller supplies with
     :func:`apply_chance` (an OpenSpiel-style explicit chance node).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> without_generator(new_game(2, seed=1)).rng is None
     True
     """
@@ -479,7 +479,7 @@ def same_position(a: GameState, b: GameState) -> bool:
     """Whether two states are the same position for a player: equal in everything but the
     generator (ENG-09). ``a == b`` also compares the generator.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> same_position(new_game(2, seed=1), determinize(new_game(2, seed=1), 2))
     True
     >>> same_position(new_game(2, seed=1), new_game(2, seed=2))
@@ -494,7 +494,7 @@ def position_digest(state: GameState) -> str:
     states have the same position digest exactly when :func:`same_position` holds (up to the
     component table's name, which no digest includes).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> position_digest(new_game(2, seed=1)) == position_digest(determinize(new_game(2, seed=1), 9))
     True
     """

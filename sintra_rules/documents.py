@@ -133,7 +133,7 @@ def _player_to_dict(codes: tuple[str, ...], player: PlayerState) -> dict[str, An
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """The state as a JSON-ready ``sintra-state`` document (see the module docstring).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> doc = state_to_dict(new_game(2, seed=7))
     >>> doc["kind"], doc["turn"], doc["tile"], len(doc["factories"]), doc["bag"]["B"] >= 0
     ('sintra-state', 0, None, 5, True)
@@ -176,7 +176,7 @@ def state_digest(state: GameState) -> str:
     state equality, it ignores the table's name; it changes when the state, the format, the
     behaviour version (ENG-06) or the table's figures change.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=7))
     True
     >>> state_digest(new_game(2, seed=7)) == state_digest(new_game(2, seed=8))

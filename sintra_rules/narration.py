@@ -7,7 +7,7 @@ event, an action or a state, using the colour names and broken glass values of t
 table (FIG-01). Seats, displays, slots and windows are counted from 1, as players count them.
 
 >>> from sintra_rules import apply_traced, new_game
->>> from sintra_rules.actions import Take
+>>> from sintra_rules import Take
 >>> state = new_game(2, seed=7)
 >>> after, events = apply_traced(state, Take(0, 1, 2))
 >>> print(describe_turn(events, state.components, ["Ann", "Bob"]))
@@ -354,8 +354,8 @@ def describe_request(state: GameState, action: object) -> str:
     """What ``action`` asks for in ``state``, in words, whether or not it is legal (ENG-04):
     nothing is checked, values out of range are shown as they are.
 
-    >>> from sintra_rules import RESET, new_game
-    >>> describe_request(new_game(2, seed=7), RESET)
+    >>> from sintra_rules import Reset, new_game
+    >>> describe_request(new_game(2, seed=7), Reset())
     'move the glazier back to the leftmost strip'
     """
     if isinstance(action, Reset):

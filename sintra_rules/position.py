@@ -830,7 +830,7 @@ def position_to_text(state: GameState) -> str:
     Returns:
         The position as one line of text.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> text = position_to_text(new_game(2, seed=0))
     >>> print(text.replace(" p", "\\n  p").replace(" factories", "\\n  factories"))
     sintra1 side:A indicator:OOPBYG turn:1 starter:1 tile:C

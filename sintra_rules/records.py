@@ -184,9 +184,9 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
     action's legality and the result. Raises :class:`RecordError` naming the field: an illegal
     action is reported on ``actions[i]`` with its ply number and the clause it breaks.
 
-    >>> from sintra_rules.notation import action_to_text
-    >>> from sintra_rules.rules import legal_actions
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import action_to_text
+    >>> from sintra_rules import legal_actions
+    >>> from sintra_rules import new_game
     >>> first = action_to_text(legal_actions(new_game(2, "A", 7))[0])
     >>> record = record_game(2, "A", 7, [first])
     >>> [state.turn for state in replay(record)]

@@ -2,7 +2,7 @@
 
 Pure functions over plain values, so that tests and proofs can check each rule on its own.
 
->>> from sintra_rules.components import default_components
+>>> from sintra_rules import default_components
 >>> table = default_components()
 >>> track_steps(table.track, 0, 10)     # 10 steps from the top: one wrap, then 2 more
 (2, 1)
@@ -84,7 +84,7 @@ def leftover_points(pieces: int) -> int:
 def ornament_bonus(table: ComponentTable, windows: Sequence[Window]) -> int:
     """Side A bonus: per ornament, points for the filled frame spaces around it (FINAL-04).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> full, empty = (0, 1), (None, None)
     >>> ornament_bonus(default_components(), (full,) * 4 + (empty,) * 2 + ((2, None),) * 2)
     23

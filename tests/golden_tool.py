@@ -24,15 +24,20 @@ from typing import Any
 
 import attrs
 
-from sintra_rules import record_game, record_to_json, replay, state_digest
-from sintra_rules._version import BEHAVIOUR_VERSION
-from sintra_rules.actions import Action
+from sintra_rules import (
+    BEHAVIOUR_VERSION,
+    Action,
+    RecordError,
+    Side,
+    apply,
+    new_game,
+    record_game,
+    record_to_json,
+    replay,
+    state_digest,
+)
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
-from sintra_rules.components import Side
-from sintra_rules.errors import RecordError
 from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
 from sintra_rules.verify.golden import golden_from_json, golden_mismatch
 from sintra_rules.verify.invariants import examine
 from sintra_rules.verify.perft import perft, position_after

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from sintra_rules.actions import Action, Take
+from sintra_rules import (
+    Action,
+    ConfigurationError,
+    GameState,
+    Side,
+    Take,
+    UnknownAgent,
+    apply,
+    legal_actions,
+    new_game,
+    outcome,
+)
 from sintra_rules.agents import (
     Agent,
     GreedyAgent,
@@ -18,13 +29,7 @@ from sintra_rules.agents import (
     make_agent,
     play_game,
 )
-from sintra_rules.components import Side
-from sintra_rules.errors import ConfigurationError, UnknownAgent
 from sintra_rules.rng import below, seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from tests.positions import (
     CONFIGS,
     ORANGE,

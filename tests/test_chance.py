@@ -18,33 +18,39 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sintra_rules import events as ev
-from sintra_rules import state_digest, state_from_json, state_to_json
-from sintra_rules.actions import Action
-from sintra_rules.agents import RandomAgent
-from sintra_rules.chance import (
-    FILL,
+from sintra_rules import (
+    Action,
+    ChanceStep,
+    ConfigurationError,
+    GameState,
+    IllegalAction,
+    RecordError,
+    action_from_text,
+    apply,
     apply_chance,
-    begin_fill,
+    apply_traced,
     chance_outcomes,
+    default_components,
     determinize,
-    max_chance_outcomes,
+    final_score,
+    legal_actions,
+    new_game,
     position_digest,
     resolve_chance,
     same_position,
     sample_chance,
+    state_digest,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+    violations,
     without_generator,
 )
-from sintra_rules.components import default_components
-from sintra_rules.documents import state_to_dict
-from sintra_rules.errors import ConfigurationError, IllegalAction, RecordError
+from sintra_rules import events as ev
+from sintra_rules.agents import RandomAgent
+from sintra_rules.chance import FILL, begin_fill, max_chance_outcomes
 from sintra_rules.narration import narrate
-from sintra_rules.notation import action_from_text
 from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply, apply_traced, legal_actions, violations
-from sintra_rules.scoring import final_score
-from sintra_rules.setup import new_game
-from sintra_rules.state import ChanceStep, GameState
 from tests.positions import position, rebalance, set_pool
 from tests.test_fuzz_loaders import _mutations
 

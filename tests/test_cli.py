@@ -20,13 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from sintra_rules import GameState, action_from_text, apply, new_game, outcome
 from sintra_rules._terminal import use_colour
 from sintra_rules.cli import main
-from sintra_rules.notation import action_from_text
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify.bench import mid_game_state
 
 _TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
@@ -236,7 +232,7 @@ def test_python_dash_m_runs_the_cli() -> None:
 def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
     """TURN-01, ENG-05: depth 1 from a new game counts its legal actions; deeper counts are
     those of :func:`sintra_rules.verify.perft.perft` on the position after the random plies."""
-    from sintra_rules.rules import legal_actions
+    from sintra_rules import legal_actions
     from sintra_rules.verify.perft import perft, position_after
 
     code, out, _ = _run(
@@ -291,9 +287,7 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     """RESET-02, TAKE-01, ENG-04: from a saved start position a take is legal (exit 0, its
     clauses listed, TAKE-01 first) and a reset is not, the glazier being above the leftmost
     strip (exit 1, RESET-02 named); bad notation or a bad state file is exit 2."""
-    from sintra_rules import state_to_json
-    from sintra_rules.notation import action_to_text
-    from sintra_rules.rules import legal_actions
+    from sintra_rules import action_to_text, legal_actions, state_to_json
 
     state = new_game(2, side="B", seed=7)
     path = tmp_path / "state.json"

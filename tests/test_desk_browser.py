@@ -30,10 +30,15 @@ from typing import Any
 
 import pytest
 
-from sintra_rules import legal_actions, new_game, state_to_json
-from sintra_rules.errors import SintraError
-from sintra_rules.notation import action_to_text
-from sintra_rules.position import position_from_text, position_to_text
+from sintra_rules import (
+    SintraError,
+    action_to_text,
+    legal_actions,
+    new_game,
+    position_from_text,
+    position_to_text,
+    state_to_json,
+)
 
 fcntl: ModuleType | None
 try:

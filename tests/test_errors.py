@@ -9,8 +9,7 @@ import pickle
 
 import pytest
 
-from sintra_rules import errors
-from sintra_rules.errors import SintraError
+from sintra_rules import SintraError, errors
 
 #: Each public error, the built-in it must derive from and arguments to build one.
 EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {

@@ -15,10 +15,18 @@ from pathlib import Path
 import attrs
 import pytest
 
-from sintra_rules import apply, apply_traced, legal_actions
+from sintra_rules import (
+    CENTRE,
+    Event,
+    GameState,
+    InvalidArgument,
+    Reset,
+    Take,
+    apply,
+    apply_traced,
+    legal_actions,
+)
 from sintra_rules import events as ev
-from sintra_rules.actions import CENTRE, RESET, Take
-from sintra_rules.errors import InvalidArgument
 from sintra_rules.narration import (
     describe_action,
     describe_event,
@@ -28,7 +36,6 @@ from sintra_rules.narration import (
     plural,
     roman,
 )
-from sintra_rules.state import GameState
 from tests.positions import (
     BLUE,
     GREEN,
@@ -54,7 +61,7 @@ SPEC = Path(__file__).resolve().parent.parent / "spec" / "index.toml"
 CLAUSES = {c["id"] for c in tomllib.loads(SPEC.read_text("utf-8"))["clause"]}
 
 
-def clauses_of(found: tuple[ev.Event, ...]) -> list[str]:
+def clauses_of(found: tuple[Event, ...]) -> list[str]:
     return [clause for event in found for clause in event.clauses]
 
 
@@ -194,7 +201,7 @@ def test_all_break_and_reset() -> None:
     )
     assert clauses_of(found) == ["TAKE-01", "RUL-03", "TRACK-02", "ROUND-03"]
     assert after.players[0].score == 0
-    _, reset = apply_traced(state, RESET)
+    _, reset = apply_traced(state, Reset())
     assert reset == (ev.GlazierReset(seat=0, start=7, end=0), ev.TurnPassed(seat=1))
     assert [step.text for step in narrate(reset, state.components)] == [
         "player 1 moves the glazier back from slot 8 to slot 1, the leftmost strip; the turn ends",
@@ -299,7 +306,7 @@ def test_events_are_frozen_values() -> None:
     assert event == ev.TookFromDisplay(0, 1, 2, 2, 2) and hash(event) == hash(
         ev.TookFromDisplay(0, 1, 2, 2, 2)
     )
-    other: ev.Event = ev.TookFromCentre(0, 2, 2)
+    other: Event = ev.TookFromCentre(0, 2, 2)
     assert event != other
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         event.count = 3  # type: ignore[misc]
@@ -317,7 +324,7 @@ def test_whole_games_events_name_registered_clauses_and_have_words(
         for action in legal_actions(state)[:3]:
             after, found = apply_traced(state, action)
             assert after == apply(state, action)
-            assert found and all(isinstance(event, ev.Event) for event in found)
+            assert found and all(isinstance(event, Event) for event in found)
             steps = narrate(found, state.components)
             assert [step.clause for step in steps] == clauses_of(found)
             assert set(clauses_of(found)) <= CLAUSES
@@ -336,13 +343,13 @@ def test_every_event_class_is_exported() -> None:
 def test_describe_event_refuses_other_values() -> None:
     """ENG-04: only events are narrated."""
     with pytest.raises(TypeError):
-        describe_event(ev.Event(), bare().components)
+        describe_event(Event(), bare().components)
 
 
 def test_describe_action_of_an_illegal_action_says_what_is_asked() -> None:
     """ENG-04, RESET-02: an illegal action does nothing, so it is told as a request."""
     state: GameState = bare()
-    assert describe_action(state, RESET, ["Ann", "Bob"]) == (
+    assert describe_action(state, Reset(), ["Ann", "Bob"]) == (
         "Ann asks to move the glazier back to the leftmost strip"
     )
 

@@ -11,12 +11,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sintra_rules.actions import Take
-from sintra_rules.components import Side
-from sintra_rules.errors import GameNotOver
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.state import GameState
+from sintra_rules import GameNotOver, GameState, Side, Take, apply, outcome
 from tests.positions import (
     CONFIGS,
     ORANGE,

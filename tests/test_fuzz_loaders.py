@@ -23,6 +23,8 @@ from sintra_rules import (
     NotationError,
     RecordError,
     Take,
+    action_from_text,
+    action_to_text,
     apply,
     legal_actions,
     new_game,
@@ -30,15 +32,10 @@ from sintra_rules import (
     record_game,
     record_to_json,
     state_from_json,
+    state_to_dict,
     state_to_json,
 )
-from sintra_rules.documents import state_to_dict
-from sintra_rules.notation import (
-    action_from_text,
-    action_to_text,
-    actions_from_text,
-    actions_to_text,
-)
+from sintra_rules.notation import actions_from_text, actions_to_text
 from tests.test_records import playout
 
 Path = tuple[str | int, ...]

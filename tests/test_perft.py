@@ -22,11 +22,18 @@ from typing import Any
 
 import pytest
 
-from sintra_rules import state_digest
-from sintra_rules.actions import CENTRE, RESET, Action, Take
-from sintra_rules.errors import IllegalAction, InvalidArgument
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    InvalidArgument,
+    Reset,
+    Take,
+    apply,
+    legal_actions,
+    state_digest,
+)
 from sintra_rules.verify.invariants import expected_actions
 from sintra_rules.verify.perft import perft, perft_divide, position_after
 from tests.golden_tool import PERFT_DIR, PERFT_POSITIONS, PerftPosition
@@ -49,7 +56,7 @@ def accepted(state: GameState) -> list[tuple[Action, GameState]]:
     (TURN-01, ENG-04): sources = every display and the centre, every colour, target = no
     strip or every slot, 0..2 pieces on joker spaces, no kept colour or every colour."""
     colours = range(state.components.colours)
-    candidates: list[Action] = [RESET] + [
+    candidates: list[Action] = [Reset()] + [
         Take(source, colour, target, jokers, keep)
         for source in [*range(len(state.factories)), CENTRE]
         for colour in colours

@@ -16,18 +16,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sintra_rules import apply, legal_actions, new_game, state_from_json, state_to_json
-from sintra_rules.components import ComponentTable, Side, components_from_mapping
-from sintra_rules.components import default_components as default_table
-from sintra_rules.errors import PositionError, SintraError
-from sintra_rules.notation import action_from_text
-from sintra_rules.position import (
-    TAG,
+from sintra_rules import (
+    ComponentTable,
+    GameState,
+    PositionError,
+    Side,
+    SintraError,
+    Strip,
+    action_from_text,
+    apply,
     build_position,
+    components_from_mapping,
+    legal_actions,
+    new_game,
     position_from_text,
     position_to_text,
+    state_from_json,
+    state_to_json,
 )
-from sintra_rules.state import GameState, Strip
+from sintra_rules import default_components as default_table
+from sintra_rules.position import TAG
 from tests.positions import CONFIGS
 from tests.test_fuzz_loaders import check_state_loader
 
@@ -106,7 +114,7 @@ def test_random_reachable_positions_round_trip(
 def test_states_waiting_for_chance_round_trip(players: int, side: Side) -> None:
     """ENG-23: every state of setup and of the first refill, one chance step at a time, round
     trips with its pending step (``chance:...``)."""
-    from sintra_rules.chance import sample_chance
+    from sintra_rules import sample_chance
 
     state = new_game(players, side, seed=players, sample=False)
     seen = set()
@@ -189,7 +197,7 @@ def test_a_read_position_has_no_generator() -> None:
     """ENG-23: a position read from text has no generator: play goes on within the round, and
     stops at the first chance step (ENG-08), whose outcomes the caller supplies; a caller may
     also give it a generator on purpose (ENG-09)."""
-    from sintra_rules.chance import apply_chance, chance_outcomes, determinize
+    from sintra_rules import apply_chance, chance_outcomes, determinize
 
     state = position_from_text(AMANDA)
     assert state.rng is None
@@ -514,7 +522,7 @@ def test_builder_errors_are_position_errors() -> None:
 
 def test_str_of_an_action_is_its_notation() -> None:
     """ENG-04: str() of every legal action is its notation, which parses back to it."""
-    from sintra_rules.notation import action_from_text
+    from sintra_rules import action_from_text
 
     state = position_from_text(AMANDA)
     for action in legal_actions(state):

@@ -22,6 +22,7 @@ import pytest
 
 from sintra_rules import (
     BEHAVIOUR_VERSION,
+    Action,
     ComponentTable,
     ConfigurationError,
     FormatVersionError,
@@ -30,6 +31,8 @@ from sintra_rules import (
     IllegalAction,
     NotationError,
     RecordError,
+    Side,
+    action_to_text,
     apply,
     components_from_mapping,
     default_components,
@@ -41,13 +44,11 @@ from sintra_rules import (
     record_to_json,
     replay,
     state_digest,
+    state_from_dict,
     state_from_json,
+    state_to_dict,
     state_to_json,
 )
-from sintra_rules.actions import Action
-from sintra_rules.components import Side
-from sintra_rules.documents import state_from_dict, state_to_dict
-from sintra_rules.notation import action_to_text
 from sintra_rules.verify.golden import golden_from_json, golden_mismatch
 
 GAMES: tuple[tuple[int, Side, int], ...] = (

@@ -14,12 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules import apply, legal_actions, new_game
+from sintra_rules import (
+    action_from_text,
+    apply,
+    components_from_mapping,
+    default_components,
+    legal_actions,
+    new_game,
+    position_from_text,
+    position_to_text,
+    record_game,
+    record_to_json,
+    replay,
+    state_to_json,
+)
 from sintra_rules.cli import main, provisional_note
-from sintra_rules.components import components_from_mapping, default_components
-from sintra_rules.notation import action_from_text
-from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.records import record_game, record_to_json, replay, state_to_json
 from sintra_rules.svg import state_to_svg
 from tests.test_cli import PROVISIONAL
 
@@ -321,7 +330,7 @@ def test_picture_shows_the_last_move_and_the_result() -> None:
 
     over = random_states(2, "A", 11, default_components())[-1]
     result = [n.text for n in drawn(state_to_svg(over, names=["Ann", "Bob"]), "result")]
-    from sintra_rules.scoring import outcome
+    from sintra_rules import outcome
 
     scores = outcome(over).scores
     winners = outcome(over).winners

@@ -40,21 +40,30 @@ from hypothesis.stateful import (
     rule,
 )
 
-from sintra_rules import state_digest, state_from_json, state_to_json
-from sintra_rules.actions import RESET, Action, Take
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Take,
+    action_from_text,
+    action_to_text,
+    apply,
+    legal_actions,
+    new_game,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
 from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, GameState
 from sintra_rules.verify.invariants import check_state, examine, rule_breach
 from sintra_rules.verify.soak import choose
 
 #: Every Take field over (and a little beyond) its full range, and the reset (TURN-01).
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
-    st.just(RESET),
+    st.just(Reset()),
     st.builds(
         Take,
         source=st.integers(-2, 10),
@@ -190,7 +199,7 @@ class GameMachine(RuleBasedStateMachine):
         if self.state.is_over:
             assert legal_actions(self.state) == ()
             with pytest.raises(IllegalAction):
-                apply(self.state, RESET)
+                apply(self.state, Reset())
 
     @invariant()
     def every_listed_action_applies(self) -> None:

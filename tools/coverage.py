@@ -19,8 +19,8 @@ from pathlib import Path
 
 import attrs
 
+from sintra_rules import SpecError
 from sintra_rules.clauses import AREAS, CLAUSE_ID_RE, load_spec
-from sintra_rules.errors import SpecError
 
 __all__ = ["CitedAt", "CoverageReport", "Location", "coverage_report", "main"]
 

@@ -15,13 +15,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sintra_rules import state_from_json
-from sintra_rules.errors import SintraError
-from sintra_rules.explain import explain
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.rules import legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import (
+    GameState,
+    SintraError,
+    action_from_text,
+    action_to_text,
+    explain,
+    legal_actions,
+    position_from_text,
+    position_to_text,
+    state_from_json,
+)
 from sintra_rules.svg import state_to_svg
 
 __all__ = ["answer", "position_text", "read_position"]

@@ -80,8 +80,14 @@ def disputes() -> list[dict[str, Any]]:
     desk reads) and ``action`` (notation)."""
     from desk_runtime import position_text
 
-    from sintra_rules import CENTRE, apply, legal_actions, new_game
-    from sintra_rules.notation import action_from_text, action_to_text
+    from sintra_rules import (
+        CENTRE,
+        action_from_text,
+        action_to_text,
+        apply,
+        legal_actions,
+        new_game,
+    )
 
     names = _tutorial_namespace()
     found = [
@@ -122,7 +128,7 @@ def disputes() -> list[dict[str, Any]]:
 
 def _notice(docname: str) -> nodes.Node:
     """The notice on provisional figures: which figures of the shipped table are provisional."""
-    from sintra_rules.components import default_components
+    from sintra_rules import default_components
 
     table = default_components()
     provisional = [name for name, prov in table.provenance.items() if prov.status == "provisional"]

@@ -100,7 +100,7 @@ class PositionDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from sintra_rules.state import GameState
+        from sintra_rules import GameState
         from sintra_rules.svg import state_to_svg
 
         expr = self.arguments[0] if self.arguments else "state"
@@ -271,8 +271,8 @@ class ProvenanceDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
+        from sintra_rules import default_components
         from sintra_rules._strict import compact
-        from sintra_rules.components import default_components
 
         table = default_components()
         self.env.note_dependency(str(ROOT / "sintra_rules" / "data" / "components.toml"))

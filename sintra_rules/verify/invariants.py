@@ -17,8 +17,8 @@ enumeration). Two implementations that must agree catch what one alone would not
 * :func:`rule_breach` judges an action's legality independently of
   :func:`~sintra_rules.rules.apply`.
 
->>> from sintra_rules.rules import apply, legal_actions
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import apply, legal_actions
+>>> from sintra_rules import new_game
 >>> state = new_game(3, side="B", seed=11)
 >>> action = legal_actions(state)[0]
 >>> check_state(state), check_transition(state, action, apply(state, action))
@@ -305,9 +305,8 @@ def rule_breach(state: GameState, action: object) -> str | None:
     clause and a reason), or ``None`` when it is legal (TURN-01, TAKE-01..04, PLACE-02,
     PLACE-05..07, DONE-01, DONE-03, RESET-01, RESET-02, END-02).
 
-    >>> from sintra_rules.actions import RESET
-    >>> from sintra_rules.setup import new_game
-    >>> rule_breach(new_game(2, seed=1), RESET)
+    >>> from sintra_rules import Reset, new_game
+    >>> rule_breach(new_game(2, seed=1), Reset())
     'RESET-02: no strip lies left of the glazier'
     """
     model = _turn(state, action)
@@ -805,7 +804,7 @@ def _run(
 def check_state(state: GameState) -> list[InvariantFailure]:
     """Every state invariant of ``state``: an empty list when all hold.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> check_state(new_game(4, side="A", seed=3))
     []
     """

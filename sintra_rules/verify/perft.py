@@ -17,7 +17,7 @@ Positions are named by ``(players, side, seed, plies)``: the game ``new_game(pla
 seed)`` after ``plies`` uniformly random legal actions drawn with SplitMix64 seeded by ``seed``
 (:func:`position_after`; it stops early at the end of the game).
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, side="A", seed=1)
 >>> [perft(state, depth) for depth in range(3)]
 [1, 74, 5362]
@@ -47,7 +47,7 @@ def perft(state: GameState, depth: int, progress: Callable[[int, int], None] | N
     is called before the first action and after each one is counted, with the number of first
     actions (when ``depth >= 2``).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> perft(new_game(4, side="B", seed=2), 1)
     144
     """
@@ -73,7 +73,7 @@ def perft_divide(state: GameState, depth: int) -> dict[Action, int]:
     order (ENG-05), the number of sequences of length ``depth`` that start with it. Empty for a
     finished game; raises :class:`~sintra_rules.errors.InvalidArgument` unless ``depth >= 1``.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> divide = perft_divide(new_game(2, side="A", seed=1), 1)
     >>> len(divide), set(divide.values())
     (74, {1})
