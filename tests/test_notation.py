@@ -16,6 +16,7 @@ from sintra_rules import (
     action_from_text,
     action_to_text,
     legal_actions,
+    new_game,
 )
 from sintra_rules.notation import actions_from_text, actions_to_text
 from tests.test_records import GAMES, playout, renamed_table
@@ -65,8 +66,15 @@ def test_examples(text: str, action: Action) -> None:
 
 
 def test_parsed_takes_are_interned() -> None:
-    """ENG-04: parsing returns the shared instances of :func:`take`."""
-    assert action_from_text("4G-6") is Take(3, 1, 5)
+    """ENG-04: parsing returns the engine's shared (interned) instances, those that
+    ``legal_actions`` lists, equal to ``Take(...)`` but not a fresh copy."""
+    for action in legal_actions(new_game(2, seed=1)):
+        assert isinstance(action, Take)
+        parsed = action_from_text(action_to_text(action))
+        fresh = Take(action.source, action.colour, action.target, action.jokers, action.keep)
+        assert parsed == fresh and parsed is not fresh
+        assert parsed is action
+    assert action_from_text("4G-6") == Take(3, 1, 5)
 
 
 @pytest.mark.parametrize(
