@@ -24,7 +24,7 @@ import attrs
 
 from sintra_rules.state import CENTRE, Colour
 
-__all__ = ["Action", "Reset", "Take"]
+__all__ = ["RESET", "Action", "Reset", "Take"]
 
 _CENTRE_KEY = 1 << 8
 _FLOOR_KEY = 1 << 8

@@ -258,7 +258,7 @@ class UnknownClause(SintraError, LookupError):
 
 
 class UnknownAgent(SintraError, LookupError):
-    """An agent name that :data:`sintra_rules.agents.AGENTS` does not hold; ``name`` is it."""
+    """An agent name that ``sintra_rules.agents.AGENTS`` does not hold; ``name`` is it."""
 
     def __init__(self, name: str, reason: str) -> None:
         self.name = name

@@ -1,6 +1,6 @@
 """The clause model: clauses, citations, glossary terms and the loaded spec (ENG-05).
 
-Plain frozen values built by :func:`sintra_rules.clauses.load_spec`; the text of a clause for
+Plain frozen values built by :func:`sintra_rules.clauses.loader.load_spec`; the text of a clause for
 people is :func:`sintra_rules.clauses.text.render_clause` (also :meth:`Clause.render`).
 
 >>> sorted(cited_ids("see PLACE-05 and RUL-02 (but not PLACE-5 or XPLACE-05)"))
@@ -152,7 +152,7 @@ class Clause:
         """The clause as a player reads it: ID, title, statement (for a ruling its question,
         ruling, reasoning and rejected alternatives), the rulebook passages it rests on and,
         under ``Rulings:``, every ruling that cites it (:meth:`Spec.rulings_citing` of ``spec``,
-        default :func:`~sintra_rules.clauses.load_spec`), each with its ID, title and ruling:
+        default :func:`~sintra_rules.clauses.loader.load_spec`), each with its ID, title and ruling:
         :func:`sintra_rules.clauses.text.render_clause`.
 
         >>> from sintra_rules.clauses import get_clause

@@ -77,7 +77,7 @@ def render_clause(clause: Clause, spec: Spec | None = None) -> str:
     Args:
         clause: the clause to render.
         spec: the spec whose rulings are listed (default: the shipped spec,
-            :func:`~sintra_rules.clauses.load_spec`).
+            :func:`~sintra_rules.clauses.loader.load_spec`).
 
     Returns:
         The text; the rulings are reflowed to lines of at most 100 characters.
