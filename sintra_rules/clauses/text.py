@@ -72,15 +72,9 @@ def _reflow(text: str, indent: str, width: int = 100) -> list[str]:
 def render_clause(clause: Clause, spec: Spec | None = None) -> str:
     """The clause as a player reads it: ID, title, statement (for a ruling its question,
     ruling, reasoning and rejected alternatives), the rulebook passages it rests on and, under
-    ``Rulings:``, every ruling that cites it, each with its ID, title and ruling.
-
-    Args:
-        clause: the clause to render.
-        spec: the spec whose rulings are listed (default: the shipped spec,
-            :func:`~sintra_rules.clauses.loader.load_spec`).
-
-    Returns:
-        The text; the rulings are reflowed to lines of at most 100 characters.
+    ``Rulings:``, every ruling that cites it, each with its ID, title and ruling (the rulings of
+    ``spec``, default the shipped spec of :func:`~sintra_rules.clauses.loader.load_spec`;
+    reflowed to lines of at most 100 characters).
     """
     status = "" if clause.status == "active" else f", {clause.status}"
     if clause.replaced_by:
