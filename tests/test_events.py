@@ -387,7 +387,7 @@ def test_apply_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
     refuses to be built, apply plays whole games and returns the same states, while
     apply_traced fails at its first event."""
 
-    def refuse(*_args: object, **_kwargs: object) -> ev.Event:
+    def refuse(*_args: object, **_kwargs: object) -> Event:
         raise AssertionError("an event was built")
 
     games = [list(playout(players, "A", seed)) for players, seed in ((2, 1), (4, 2))]
