@@ -18,6 +18,7 @@ import http.server
 import importlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -200,6 +201,16 @@ def desk(server: str) -> Iterator[Desk]:
             browser.close()
 
 
+def _cli_line(line: str, action: str) -> subprocess.CompletedProcess[str]:
+    """``sintra explain 'LINE' ACTION``: the one-line position as the argument itself."""
+    return subprocess.run(
+        [sys.executable, "-m", "sintra_rules", "explain", line, action],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def _cli(tmp_path: Path, position: str, action: str) -> subprocess.CompletedProcess[str]:
     """``sintra explain`` on ``position`` (saved to a file) and ``action``, in a new process."""
     path = tmp_path / "position.json"
@@ -257,6 +268,10 @@ def _one_line_position_explained_as_the_command_line_does(desk: Desk, tmp_path: 
     cli = _cli(tmp_path, state_to_json(position_from_text(line)), action)
     assert cli.returncode == 0
     assert shown["explanation"] == cli.stdout.rstrip("\n")
+    typed = _cli_line(line, action)  # the position typed on the command line, as the desk shows
+    assert typed.returncode == 0 and typed.stdout == cli.stdout
+    command = desk.page.text_content("#desk-command") or ""
+    assert shlex.split(command.removeprefix("$ ")) == ["sintra", "explain", line, action]
     assert desk.problems == []
 
 

@@ -13,6 +13,7 @@ does.
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any
 
 from sintra_rules import (
@@ -55,6 +56,8 @@ def answer(position: str, action: str) -> str:
     empty), as a JSON object.
 
     Keys: ``position`` (the one-line position of what was read, ``null`` if nothing was);
+    ``command`` (the same question on the command line: ``sintra explain 'POSITION' ACTION``,
+    ``null`` without a position and an action);
     ``error`` (``null``, or ``{"field": "position" | "action", "message": ...}``: the
     one-line message ``sintra explain`` prints for bad input); ``svg`` (the position's
     picture); ``to_move`` (the seat to act, from 1); ``legal_actions`` (their notation, in the
@@ -64,6 +67,7 @@ def answer(position: str, action: str) -> str:
     """
     result: dict[str, Any] = {
         "position": None,
+        "command": None,
         "error": None,
         "svg": None,
         "to_move": None,
@@ -89,6 +93,8 @@ def answer(position: str, action: str) -> str:
     except SintraError as error:
         result["error"] = {"field": "action", "message": str(error)}
         return json.dumps(result)
+    line = shlex.quote(result["position"])
+    result["command"] = f"sintra explain {line} {shlex.quote(action.strip())}"
     report = explain(state, parsed)
     result["explanation"] = str(report)
     result["is_legal"] = report.legal

@@ -172,6 +172,8 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 <p class="desk-error" id="desk-error" role="alert" hidden></p>
 <h3>Explanation</h3>
 <pre class="desk-explanation" id="desk-explanation"></pre>
+<p class="desk-command-title">The same on the command line:</p>
+<pre class="desk-command" id="desk-command"></pre>
 <h3>The position</h3>
 <div class="desk-picture" id="desk-picture"></div>
 <details class="desk-after-box" id="desk-after-box" hidden><summary>After the action</summary>

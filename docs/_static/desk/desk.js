@@ -72,6 +72,7 @@
     explanation.dataset.legal = result.is_legal === null ? "" : String(result.is_legal);
     explanation.dataset.clauses = result.clauses.join(" ");
     linked(explanation, result.explanation || "");
+    $("desk-command").textContent = result.command ? `$ ${result.command}` : "";
     const after = $("desk-after-box");
     after.hidden = !result.after_svg;
     $("desk-after").innerHTML = result.after_svg || "";
