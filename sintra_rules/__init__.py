@@ -12,8 +12,9 @@ modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) list
   :mod:`sintra_rules.events`: ``events.Placed``, ...); :func:`final_score`,
   :class:`FinalScore`, :func:`~sintra_rules.scoring.outcome`, :class:`Outcome`;
 * the chance steps (ENG-07 to ENG-09): :class:`ChanceStep`, :func:`chance_outcomes`,
-  :func:`apply_chance`, :func:`sample_chance`, :func:`resolve_chance`, :func:`determinize`,
-  :func:`without_generator`, :func:`same_position`, :func:`position_digest`;
+  :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`, :func:`resolve_chance`,
+  :func:`determinize`, :func:`without_generator`, :func:`same_position`,
+  :func:`position_digest`;
 * the formats: :func:`action_to_text` / :func:`action_from_text` (notation),
   :func:`position_to_text` / :func:`position_from_text` / :func:`build_position` (one-line
   positions), :func:`state_to_json` / :func:`state_from_json` / :func:`state_to_dict` /
@@ -43,6 +44,7 @@ from sintra_rules._version import BEHAVIOUR_VERSION, __version__
 from sintra_rules.actions import Action, Reset, Take
 from sintra_rules.chance import (
     apply_chance,
+    apply_fill,
     chance_outcomes,
     determinize,
     position_digest,
@@ -139,6 +141,7 @@ __all__ = [
     "action_to_text",
     "apply",
     "apply_chance",
+    "apply_fill",
     "apply_traced",
     "build_position",
     "chance_outcomes",

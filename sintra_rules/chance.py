@@ -30,6 +30,7 @@ with :func:`same_position` / :func:`position_digest`, which ignore the generator
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -44,6 +45,7 @@ __all__ = [
     "FILL",
     "ChanceOutcome",
     "apply_chance",
+    "apply_fill",
     "begin_fill",
     "chance_outcomes",
     "determinize",
@@ -378,6 +380,81 @@ def _describe(step: ChanceStep) -> str:
     if step.kind == "indicator":
         return f"round indicator step (space {step.index + 2})"
     return "draw for round I" if step.kind == "first" else "factory fill draw"
+
+
+def apply_fill(state: GameState, factories: Sequence[Sequence[int]]) -> GameState:
+    """The state after the pending fill produced the displays ``factories`` (per-colour
+    counts, display by display, as in :attr:`GameState.factories`): a whole refill observed at
+    a table, where one sees what lies on each display, not the order of the draws (ENG-08).
+
+    The pieces are applied one by one with :func:`apply_chance`, each display's in an order
+    that empties the bag before the tower is poured into it (END-04), which is the only thing
+    the order can change; the generator is not consulted.
+
+    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no fill is pending, or
+    no order of draws gives these displays from this bag and tower (a display holding fewer
+    pieces than before, more than 4, a colour the bag and tower cannot supply, or a fill that
+    stops before or after the displays given).
+
+    >>> from sintra_rules.setup import new_game
+    >>> state = new_game(2, seed=5, sample=False)
+    >>> while state.chance.kind != "fill":
+    ...     state = sample_chance(state)
+    >>> seen = new_game(2, seed=5).factories
+    >>> same_position(apply_fill(state, seen), new_game(2, seed=5))
+    True
+    """
+    step = _pending(state, None)
+    if step.kind != "fill" or len(factories) != len(state.factories):
+        raise IllegalAction(
+            "ENG-07",
+            f"expected the contents of the {len(state.factories)} displays for a pending fill",
+            factories,
+        )
+    colours, capacity = state.components.colours, state.components.factory_capacity
+    for display, (now, seen) in enumerate(zip(state.factories, factories, strict=True)):
+        if len(seen) != colours or any(type(n) is not int for n in seen) or sum(seen) > capacity:
+            raise IllegalAction(
+                "ENG-07",
+                f"display {display + 1}: expected {colours} whole numbers adding up to at most "
+                f"{capacity}",
+                factories,
+            )
+        want = [n - had for n, had in zip(seen, now, strict=True)]
+        if min(want) < 0:
+            raise IllegalAction(
+                "ENG-07",
+                f"display {display + 1} cannot end up with {list(seen)}: it holds {list(now)} "
+                "and a fill only adds pieces",
+                factories,
+            )
+        while any(want) and state.chance is not None:
+            if sum(map(sum, state.factories)) // capacity != display:
+                raise IllegalAction(
+                    "ENG-07",
+                    f"display {display} is given short of {capacity} pieces while the bag and "
+                    "tower still hold pieces (END-03, END-05)",
+                    factories,
+                )
+            pool = _draw_pool(state)
+            colour = next((c for c in range(colours) if want[c] and pool[c]), None)
+            if colour is None:
+                raise IllegalAction(
+                    "ENG-07",
+                    f"no order of draws gives display {display + 1} {list(seen)} from this bag "
+                    "and tower (END-03, END-04)",
+                    factories,
+                )
+            state = apply_chance(state, colour)
+            want[colour] -= 1
+    if state.chance is not None or state.factories != tuple(map(tuple, factories)):
+        raise IllegalAction(
+            "ENG-07",
+            "the displays given do not complete the fill: every display takes "
+            f"{state.components.factory_capacity} pieces while the bag and tower hold any (END-05)",
+            factories,
+        )
+    return state
 
 
 # ---------------------------------------------------------------------------- sampling

@@ -28,6 +28,7 @@ from sintra_rules import (
     action_from_text,
     apply,
     apply_chance,
+    apply_fill,
     apply_traced,
     chance_outcomes,
     default_components,
@@ -294,6 +295,53 @@ def test_eng_08_golden_playthroughs_replay_step_by_step(path: Path) -> None:
     replays digest by digest when every refill is sampled one piece at a time."""
     digests, decisions = golden_decisions(path)
     assert [state_digest(s) for s in decisions] == digests
+
+
+@pytest.mark.parametrize("path", GOLDEN_DOCS, ids=[p.stem for p in GOLDEN_DOCS])
+def test_eng_08_whole_observed_refills_of_the_golden_games(path: Path) -> None:
+    """Every refill of the golden games (pours of the tower and short fills among them,
+    END-04, END-05), supplied as the displays it produced, gives the game's position."""
+    doc = json.loads(path.read_text("utf-8"))
+    record = doc["record"]
+    state = new_game(record["players"], record["side"], record["seed"])
+    refills = 0
+    for text in record["actions"]:
+        action = action_from_text(text)
+        after = apply(state, action)
+        pending = apply(state, action, sample=False)
+        if pending.chance is not None:
+            assert same_position(apply_fill(pending, after.factories), after)
+            refills += 1
+        state = after
+    assert refills == 5
+
+
+def test_eng_08_observed_refills_that_no_draws_can_give_are_refused() -> None:
+    """With 3 blue in the bag, the first display cannot show 4 yellow (the bag is emptied
+    before the tower is poured, END-04); displays short while pieces remain, over-full or
+    shrinking are refused; so is a fill given where none is pending."""
+    state = rebalance(fill_state("BBB", tower="YYYYY"), into="tower")
+    empty = (0,) * 5
+    assert state.bag == (3, 0, 0, 0, 0) and min(state.tower[1:]) >= 14
+    full = ((3, 0, 0, 0, 1), *[(0, 0, 0, 0, 4)] * 2, *[(0, 0, 0, 4, 0)] * 2)
+    after = apply_fill(state, full)
+    assert after.chance is None and after.factories == full and not any(after.tower)
+    short = ((3, 0, 0, 0, 1), (0, 0, 0, 0, 4), *[empty] * 3)
+    with pytest.raises(IllegalAction):
+        apply_fill(state, short)  # the fill goes on: displays 3 to 5 cannot stay empty
+    bad: list[object] = [
+        ((0, 0, 0, 0, 4), (3, 0, 0, 0, 1), *[empty] * 3),  # yellow before the bag is empty
+        ((2, 0, 0, 0, 1), *[empty] * 4),  # display 1 short
+        ((3, 0, 0, 0, 2), *[empty] * 4),  # 5 pieces
+        ((3, 0, 0, 0, "1"), *[empty] * 4),
+        ((3, 0, 0, 0, 1),),
+    ]
+    for factories in bad:
+        with pytest.raises(IllegalAction) as info:
+            apply_fill(state, factories)  # type: ignore[arg-type]
+        assert info.value.clause == "ENG-07"
+    with pytest.raises(IllegalAction):
+        apply_fill(new_game(2, seed=1), new_game(2, seed=1).factories)
 
 
 def test_eng_08_supplied_outcomes_leave_the_generator() -> None:
