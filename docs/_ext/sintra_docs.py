@@ -306,7 +306,19 @@ class ProvenanceDirective(SphinxDirective):
 
 
 #: Top-level names whose references are shown as plain text: no intersphinx in CI.
-_EXTERNAL = frozenset(sys.stdlib_module_names) | {"attrs", "attr", "docutils", "sphinx"}
+_EXTERNAL = frozenset(sys.stdlib_module_names) | {
+    "attrs",
+    "attr",
+    "docutils",
+    "sphinx",
+    # the adapters' libraries (optional extras)
+    "pyspiel",
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+    "np",
+}
 
 
 def resolve_missing(

@@ -59,7 +59,15 @@ from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 
-__all__ = ["EXPLICIT_NAME", "SAMPLED_NAME", "SintraGame", "SintraSampledGame", "SintraState"]
+__all__ = [
+    "EXPLICIT_NAME",
+    "MAX_CHANCE_OUTCOMES",
+    "SAMPLED_NAME",
+    "SintraGame",
+    "SintraObserver",
+    "SintraSampledGame",
+    "SintraState",
+]
 
 #: The short name of the game with explicit chance nodes.
 EXPLICIT_NAME = "python_sintra"
@@ -280,7 +288,7 @@ class SintraObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SintraState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` sees of ``state``."""
+        """Fill ``tensor`` with what ``player`` sees of ``state``."""
         self.tensor[:] = np.frombuffer(observe(state.engine_state, player), dtype=np.float32)
 
     def string_from(self, state: SintraState, player: int) -> str:
