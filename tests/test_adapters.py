@@ -24,11 +24,10 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import sintra_rules.adapters.openspiel as spiel
-from sintra_rules import apply, legal_actions, new_game, outcome
+from sintra_rules import apply, chance_outcomes, legal_actions, new_game, outcome
 from sintra_rules.adapters.gymnasium import ENV_ID, SintraEnv
 from sintra_rules.adapters.pettingzoo import env as pz_env
 from sintra_rules.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
-from sintra_rules.chance import chance_outcomes
 from sintra_rules.encoding import NUM_ACTIONS, action_to_id
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -271,12 +271,8 @@ class SintraState(pyspiel.State):  # type: ignore[misc]
         return [float(player.score) for player in state.players]
 
     def __str__(self) -> str:
-        state = self._held.value
-        text = position_to_text(state)
-        step = state.chance
-        if step is None:
-            return text
-        return f"{text} chance:{step.kind},{step.seat + 1},{step.index + 1}"
+        """The position in the one-line notation, a pending chance step included (ENG-21)."""
+        return position_to_text(self._held.value)
 
 
 class SintraObserver:
