@@ -321,6 +321,18 @@ _EXTERNAL = frozenset(sys.stdlib_module_names) | {
 }
 
 
+#: The object kinds each Python role may name, to tell apart same-named objects.
+_ROLE_KINDS: dict[str, tuple[str, ...]] = {
+    "func": ("function",),
+    "meth": ("method",),
+    "class": ("class", "exception"),
+    "exc": ("exception", "class"),
+    "attr": ("attribute", "property"),
+    "data": ("data",),
+    "mod": ("module",),
+}
+
+
 def resolve_missing(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
 ) -> nodes.Element | None:
@@ -330,8 +342,8 @@ def resolve_missing(
     there is no intersphinx mapping and private names are not documented. A short name written
     in a docstring (``:class:`IllegalAction``` in a module that imports it, or
     ``sintra_rules.new_game`` for a name the package re-exports) resolves to the one documented
-    object whose full name ends with it; an ambiguous or unknown name still fails the nitpicky
-    build.
+    object whose full name ends with it (of the kind the role names, when several objects end
+    with it); an ambiguous or unknown name still fails the nitpicky build.
     """
     if node.get("refdomain") != "py":
         return None
@@ -343,6 +355,9 @@ def resolve_missing(
         target = parts[1]  # a name re-exported by the package: sintra_rules.new_game
     objects = env.get_domain("py").objects  # type: ignore[attr-defined]
     matches = [name for name in objects if name == target or name.endswith("." + target)]
+    if len(matches) > 1:  # e.g. a function and a method of that name: keep the role's kind
+        kinds = _ROLE_KINDS.get(node.get("reftype", ""), ())
+        matches = [name for name in matches if objects[name].objtype in kinds]
     if len(matches) != 1:
         return None
     entry = objects[matches[0]]
