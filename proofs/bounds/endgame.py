@@ -38,6 +38,7 @@ __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
         "DONE-01",
         "PLACE-01",
         "PLACE-02",
+        "PLACE-03",
         "PLACE-07",
         "DONE-04",
         "DONE-05",
