@@ -67,3 +67,6 @@ html_favicon = "_static/favicon.svg"
 # example a repository browser's ".../blob/main/{path}#L{line}"). Empty: the site carries its
 # own highlighted copy of the code under _code/, one anchor per line (works offline).
 sintra_code_url = ""
+
+# The site search ranks a spec clause found by its ID ("TAKE-03") first.
+html_search_scorer = str(DOCS / "_static" / "search_scorer.js")

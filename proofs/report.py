@@ -142,7 +142,7 @@ and `tests/test_proof_crosscheck.py` attacks every bound with the engine itself 
 and hypothesis searches) and checks the models against the engine's functions.
 
 Run the proofs with `python -m proofs` (each proof, its clauses, its checks, its bound and its
-time; `--jobs 2` uses two processes) or through pytest (`proofs/proof_bounds.py`).
+time; `--jobs 2` uses two processes) or through pytest (`tests/test_proofs.py`).
 
 ## What the game model leaves out
 

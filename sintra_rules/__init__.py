@@ -1,9 +1,38 @@
 """sintra_rules: the canonical rules engine of *Azul: Stained Glass of Sintra*.
 
-The public API in one import: set up a game, list and apply actions, decide chance steps,
-score it.
+This package is the one documented import path of the engine, the file formats, ``explain``,
+the errors and the component tables: ``from sintra_rules import new_game, apply``. The
+modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) lists:
 
->>> from sintra_rules import new_game, legal_actions, apply
+* the engine: :class:`GameState`, :class:`PlayerState`, :class:`Strip`, ``Window``, ``Colour``,
+  ``Side``, ``CENTRE``; the actions :class:`Take` and :class:`Reset` (build them so; ``Action``
+  is either); :func:`new_game`, :func:`legal_actions`, :func:`is_legal`,
+  :func:`~sintra_rules.rules.violations`, :func:`apply`, :func:`apply_traced` and the
+  :class:`Event` values it returns (their kinds are read from the namespace
+  :mod:`sintra_rules.events`: ``events.Placed``, ...); :func:`final_score`,
+  :class:`FinalScore`, :func:`~sintra_rules.scoring.outcome`, :class:`Outcome`;
+* the chance steps (ENG-07 to ENG-09): :class:`ChanceStep`, :func:`chance_outcomes`,
+  :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`, :func:`resolve_chance`,
+  :func:`determinize`, :func:`without_generator`, :func:`same_position`,
+  :func:`position_digest`;
+* the formats: :func:`action_to_text` / :func:`action_from_text` (notation),
+  :func:`position_to_text` / :func:`position_from_text` / :func:`build_position` (one-line
+  positions), :func:`state_to_json` / :func:`state_from_json` / :func:`state_to_dict` /
+  :func:`state_from_dict` / :func:`state_digest` (one position), :class:`GameRecord`,
+  :func:`record_game`, :func:`replay`, :func:`record_to_json` / :func:`record_from_json`
+  (whole games);
+* :func:`explain` and its :class:`Explanation`;
+* the component tables: :class:`ComponentTable`, :func:`default_components`,
+  :func:`load_components`, :func:`components_from_mapping`;
+* every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``.
+
+The satellites are submodules imported explicitly, as ``chess.svg`` is:
+:mod:`sintra_rules.agents` (built-in players), :mod:`sintra_rules.render` and
+:mod:`sintra_rules.svg` (views), :mod:`sintra_rules.narration` (words), :mod:`sintra_rules.clauses`
+(the spec as data), :mod:`sintra_rules.verify` (the verification kit) and the AI helpers
+(:mod:`sintra_rules.encoding`, :mod:`sintra_rules.observation`).
+
+>>> from sintra_rules import new_game, legal_actions, apply, outcome
 >>> state = new_game(2, side="B", seed=1)
 >>> while not state.is_over:
 ...     state = apply(state, legal_actions(state)[0])
@@ -12,9 +41,10 @@ score it.
 """
 
 from sintra_rules._version import BEHAVIOUR_VERSION, __version__
-from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.actions import Action, Reset, Take
 from sintra_rules.chance import (
     apply_chance,
+    apply_fill,
     chance_outcomes,
     determinize,
     position_digest,
@@ -30,40 +60,32 @@ from sintra_rules.components import (
     default_components,
     load_components,
 )
+from sintra_rules.documents import (
+    state_digest,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+)
 from sintra_rules.errors import (
     ActionIdError,
     ComponentTableError,
     ConfigurationError,
     FormatVersionError,
+    GameNotOver,
+    GameOver,
     IllegalAction,
+    InvalidArgument,
     NotationError,
     PositionError,
     RecordError,
     SintraError,
+    SpecError,
+    UnknownAgent,
     UnknownClause,
+    UnknownPlayerCount,
 )
-from sintra_rules.events import (
-    AllBroke,
-    Broke,
-    Completed,
-    Event,
-    FinalScored,
-    GameEnded,
-    GlazierMoved,
-    GlazierReset,
-    MarkerMoved,
-    NotCompleted,
-    Placed,
-    Refilled,
-    RefillPending,
-    RoundEnded,
-    StartsNextRound,
-    TookFromCentre,
-    TookFromDisplay,
-    TookTile,
-    TurnPassed,
-    WindowScored,
-)
+from sintra_rules.events import Event
 from sintra_rules.explain import Explanation, explain
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.position import build_position, position_from_text, position_to_text
@@ -73,9 +95,6 @@ from sintra_rules.records import (
     record_game,
     record_to_json,
     replay,
-    state_digest,
-    state_from_json,
-    state_to_json,
 )
 from sintra_rules.rules import apply, apply_traced, is_legal, legal_actions, violations
 from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
@@ -85,57 +104,44 @@ from sintra_rules.state import CENTRE, ChanceStep, Colour, GameState, PlayerStat
 __all__ = [
     "BEHAVIOUR_VERSION",
     "CENTRE",
-    "RESET",
     "Action",
     "ActionIdError",
-    "AllBroke",
-    "Broke",
     "ChanceStep",
     "Colour",
-    "Completed",
     "ComponentTable",
     "ComponentTableError",
     "ConfigurationError",
     "Event",
     "Explanation",
     "FinalScore",
-    "FinalScored",
     "FormatVersionError",
-    "GameEnded",
+    "GameNotOver",
+    "GameOver",
     "GameRecord",
     "GameState",
-    "GlazierMoved",
-    "GlazierReset",
     "IllegalAction",
-    "MarkerMoved",
-    "NotCompleted",
+    "InvalidArgument",
     "NotationError",
     "Outcome",
-    "Placed",
     "PlayerState",
     "PositionError",
     "RecordError",
-    "RefillPending",
-    "Refilled",
     "Reset",
-    "RoundEnded",
     "Side",
     "SintraError",
-    "StartsNextRound",
+    "SpecError",
     "Strip",
     "Take",
-    "TookFromCentre",
-    "TookFromDisplay",
-    "TookTile",
-    "TurnPassed",
+    "UnknownAgent",
     "UnknownClause",
+    "UnknownPlayerCount",
     "Window",
-    "WindowScored",
     "__version__",
     "action_from_text",
     "action_to_text",
     "apply",
     "apply_chance",
+    "apply_fill",
     "apply_traced",
     "build_position",
     "chance_outcomes",
@@ -160,9 +166,16 @@ __all__ = [
     "same_position",
     "sample_chance",
     "state_digest",
+    "state_from_dict",
     "state_from_json",
+    "state_to_dict",
     "state_to_json",
-    "take",
     "violations",
     "without_generator",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public names only (as attrs does): what ``dir(sintra_rules)`` and tab completion
+    show is the documented API."""
+    return sorted(__all__)

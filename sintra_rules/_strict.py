@@ -5,7 +5,7 @@ A :class:`Reader` raises the loader's own error (``RecordError``, ``ComponentTab
 ``SpecError``: any class built as ``error(path, reason)``), so each loader keeps its documented
 exception while the checks and their wording are written once.
 
->>> from sintra_rules.errors import RecordError
+>>> from sintra_rules import RecordError
 >>> read = Reader(RecordError)
 >>> read.integer(True, "players[0].score")
 Traceback (most recent call last):

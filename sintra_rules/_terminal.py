@@ -11,6 +11,8 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from sintra_rules.errors import InvalidArgument
+
 __all__ = ["COLOUR_CHOICES", "MAX_WIDTH", "output_width", "use_colour"]
 
 #: The widest line ``play`` and ``replay`` print, and their width when not on a terminal.
@@ -49,14 +51,16 @@ def use_colour(
     ``stream`` (default ``sys.stdout``) is a terminal and ``NO_COLOR`` is unset or empty in
     ``environ`` (default ``os.environ``), as https://no-color.org asks.
 
-    Raises :class:`ValueError` for any other ``choice``.
+    Raises :class:`~sintra_rules.errors.InvalidArgument` for any other ``choice``.
 
     >>> import io
     >>> use_colour("auto", io.StringIO()), use_colour("always", io.StringIO())
     (False, True)
     """
     if choice not in COLOUR_CHOICES:
-        raise ValueError(f"colour choice must be one of {', '.join(COLOUR_CHOICES)}: {choice!r}")
+        raise InvalidArgument(
+            "choice", f"colour choice must be one of {', '.join(COLOUR_CHOICES)}: {choice!r}"
+        )
     if choice != "auto":
         return choice == "always"
     environ = os.environ if environ is None else environ

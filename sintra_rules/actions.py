@@ -5,12 +5,14 @@
   completes the strip, keep one piece of a chosen colour.
 * :class:`Reset`: move the glazier back to the leftmost strip.
 
-Actions are small frozen values; :func:`take` returns interned instances, so comparing and
-hashing them is cheap and :func:`~sintra_rules.rules.legal_actions` allocates nothing.
+Actions are small frozen values that compare by value: build them as ``Take(...)`` and
+``Reset()``. Inside the engine, :func:`~sintra_rules.rules.legal_actions` and the notation
+parser return interned instances (``_take``, and the one ``RESET``), so comparing and hashing
+them is cheap and listing actions allocates nothing; that interning is private to the engine.
 
->>> take(0, 2, 3) is take(0, 2, 3)
-True
->>> take(CENTRE, 1, None).sort_key() > take(4, 0, 0).sort_key()
+>>> Take(0, 2, 3) == Take(0, 2, 3), Reset() == Reset()
+(True, True)
+>>> Take(CENTRE, 1, None).sort_key() > Take(4, 0, 0).sort_key()
 True
 """
 
@@ -22,7 +24,7 @@ import attrs
 
 from sintra_rules.state import CENTRE, Colour
 
-__all__ = ["CENTRE", "RESET", "Action", "Reset", "Take", "take"]
+__all__ = ["RESET", "Action", "Reset", "Take"]
 
 _CENTRE_KEY = 1 << 8
 _FLOOR_KEY = 1 << 8
@@ -56,7 +58,7 @@ class Take:
     def __str__(self) -> str:
         """The action notation with the shipped table's colour codes (ENG-04): ``3B-2``.
 
-        >>> str(take(2, 0, 1)), str(take(CENTRE, 4, None))
+        >>> str(Take(2, 0, 1)), str(Take(CENTRE, 4, None))
         ('3B-2', 'CY-x')
         """
         from sintra_rules.notation import action_to_text
@@ -83,7 +85,7 @@ class Reset:
     def __str__(self) -> str:
         """The action notation (ENG-04): ``R``.
 
-        >>> str(RESET)
+        >>> str(Reset())
         'R'
         """
         return "R"
@@ -95,22 +97,25 @@ class Reset:
 
 #: An action of either kind.
 Action: TypeAlias = Take | Reset
-#: The one :class:`Reset` instance.
+#: The engine's shared :class:`Reset` instance (equal to every ``Reset()``).
 RESET = Reset()
 
 _TAKES: dict[tuple[int, int, int | None, int, int | None], Take] = {}
 
 
-def take(
+def _take(
     source: int, colour: Colour, target: int | None, jokers: int = 0, keep: Colour | None = None
 ) -> Take:
-    """The interned :class:`Take` with these fields (equal to ``Take(...)``, but shared).
+    """The interned :class:`Take` with these fields (equal to ``Take(...)``, but shared); the
+    engine's own constructor (private: callers build ``Take(...)``).
 
     Only well-typed takes (``int`` fields, ``None`` where allowed) are interned; any other
     combination returns a fresh, uncached :class:`Take`, so an ill-typed call can never change
     what later calls (and :func:`~sintra_rules.rules.legal_actions`) return.
 
-    >>> take(0, 1, 0, 0.0) == take(0, 1, 0, 0)  # type: ignore[arg-type]
+    >>> _take(0, 2, 3) is _take(0, 2, 3)
+    True
+    >>> _take(0, 1, 0, 0.0) == _take(0, 1, 0, 0)  # type: ignore[arg-type]
     False
     """
     if (
@@ -125,7 +130,7 @@ def take(
 
 
 def _interned(source: int, colour: int, target: int | None, jokers: int, keep: int | None) -> Take:
-    """:func:`take` for fields known to be well typed (the engine's own hot path)."""
+    """:func:`_take` for fields known to be well typed (the engine's own hot path)."""
     key = (source, colour, target, jokers, keep)
     found = _TAKES.get(key)
     if found is None:

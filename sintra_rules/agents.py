@@ -21,7 +21,7 @@ import attrs
 from sintra_rules.actions import Action, Reset
 from sintra_rules.bounds import BOUNDS, Quantity
 from sintra_rules.components import ComponentTable, Side
-from sintra_rules.errors import BoundExceeded
+from sintra_rules.errors import BoundExceeded, GameOver, InvalidArgument, UnknownAgent
 from sintra_rules.rng import below, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import Outcome, outcome
@@ -74,7 +74,7 @@ class _SeededAgent:
     def _draw(self, options: Sequence[Action]) -> Action:
         """One of ``options``, uniformly, advancing the agent's stream by one draw."""
         if not options:
-            raise ValueError("the game is over: there is no action to choose")
+            raise GameOver("END-02", "the game is over: there is no action to choose")
         self._rng, index = below(self._rng, len(options))
         return options[index]
 
@@ -82,7 +82,7 @@ class _SeededAgent:
 class RandomAgent(_SeededAgent):
     """Chooses uniformly among the legal actions, with its own seeded SplitMix64 stream.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=5)
     >>> RandomAgent(seed=9).choose(state) == RandomAgent(seed=9).choose(state)
     True
@@ -120,8 +120,8 @@ class GreedyAgent(_SeededAgent):
     TRACK-02 to TRACK-04 and DONE-02, DONE-06), then, among those, the ones that place the most
     pieces; remaining ties are broken by its seeded SplitMix64 stream (ENG-02).
 
-    >>> from sintra_rules.rules import legal_actions
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import legal_actions
+    >>> from sintra_rules import new_game
     >>> state = new_game(3, side="B", seed=4)
     >>> GreedyAgent(seed=1).choose(state) in legal_actions(state)
     True
@@ -164,13 +164,13 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     >>> make_agent("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown agent 'clever' (choose from greedy, random)
+    sintra_rules.errors.UnknownAgent: unknown agent 'clever': choose from greedy, random
     """
     try:
         cls = AGENTS[name]
     except KeyError:
         known = ", ".join(sorted(AGENTS))
-        raise ValueError(f"unknown agent {name!r} (choose from {known})") from None
+        raise UnknownAgent(name, f"choose from {known}") from None
     return cls(seed)
 
 
@@ -245,7 +245,7 @@ def random_action(state: GameState, rng: int, policy: Policy = "uniform") -> tup
         :func:`~sintra_rules.rules.legal_actions` (canonical order).
 
     Raises:
-        ValueError: the game is over, so there is no action to draw.
+        GameOver: the game is over, so there is no action to draw.
 
     >>> from sintra_rules.rng import seed_state
     >>> from sintra_rules.setup import new_game
@@ -255,7 +255,7 @@ def random_action(state: GameState, rng: int, policy: Policy = "uniform") -> tup
     """
     actions = legal_actions(state)
     if not actions:
-        raise ValueError("the game is over: there is no action to choose")
+        raise GameOver("END-02", "the game is over: there is no action to choose")
     pool = [a for a in actions if _placing(a)] if policy == "placing" else []
     choices = pool or actions
     rng, index = below(rng, len(choices))
@@ -294,7 +294,7 @@ def playout(
         An iterator of :class:`Ply`, one per action, lazily played.
 
     Raises:
-        ValueError: ``plies`` is negative.
+        InvalidArgument: ``plies`` is negative.
         BoundExceeded: (while iterating) a round or the game outlasts its proved bound.
 
     >>> from sintra_rules.setup import new_game
@@ -305,7 +305,7 @@ def playout(
     7
     """
     if plies is not None and plies < 0:
-        raise ValueError(f"plies must be >= 0, got {plies}")
+        raise InvalidArgument("plies", f"must be >= 0, got {plies}")
     return _playout(state, seed_state(seed), policy, plies, apply if step is None else step)
 
 

@@ -2,8 +2,8 @@
 or high the scores can go.
 
 Every figure here is established by a Z3 proof in ``proofs/`` (run ``python -m proofs``; the
-page *Proofs of the scoring bounds* shows each proof, its clauses, checks and witnesses), and
-:data:`BOUNDS` names that proof. ``tests/test_bounds.py`` compares every figure with the
+page :doc:`/proofs` shows each proof, its clauses, checks and witnesses), and :data:`BOUNDS`
+names that proof. ``tests/test_bounds.py`` compares every figure with the
 proof's own result, so the data cannot drift from the proofs.
 
 Each figure is given twice, as the proofs state it:

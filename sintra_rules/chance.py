@@ -10,7 +10,7 @@ by a search); :func:`sample_chance` lets the engine draw it from the state's own
 :func:`resolve_chance` does so until a player is to act, which is exactly what
 :func:`~sintra_rules.rules.apply` and :func:`~sintra_rules.setup.new_game` do by default.
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=7, sample=False)        # setup waits for its first random step
 >>> state.chance
 ChanceStep(kind='strip', seat=0, index=7)
@@ -30,6 +30,7 @@ with :func:`same_position` / :func:`position_digest`, which ignore the generator
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -44,9 +45,11 @@ __all__ = [
     "FILL",
     "ChanceOutcome",
     "apply_chance",
+    "apply_fill",
     "begin_fill",
     "chance_outcomes",
     "determinize",
+    "max_chance_outcomes",
     "position_digest",
     "resolve_chance",
     "same_position",
@@ -64,6 +67,18 @@ FILL = ChanceStep("fill")
 
 
 # ------------------------------------------------------------------------------ the steps
+
+
+def max_chance_outcomes(table: ComponentTable) -> int:
+    """The most outcomes any chance step of a game with ``table`` can have; every outcome is
+    an integer from 0 up to this number minus 1 (ENG-07): strip numbers (``table.windows``),
+    colours (``table.colours``) and faces (2). For the shipped table, 8.
+
+    >>> from sintra_rules import default_components
+    >>> max_chance_outcomes(default_components())
+    8
+    """
+    return max(table.windows, table.colours, 2)
 
 
 def _first_setup_step(table: ComponentTable, seat: int) -> ChanceStep:
@@ -122,7 +137,7 @@ def begin_fill(state: GameState) -> GameState:
     its ``chance`` becomes :data:`FILL`, or ``None`` when bag and tower are both empty and
     nothing can be drawn (END-05). The displays are expected to be empty (END-03, SETUP-09).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=1)
     >>> empty = attrs.evolve(state, factories=((0,) * 5,) * 5, bag=tuple(b + f for b, f in
     ...     zip(state.bag, map(sum, zip(*state.factories)))))
@@ -169,7 +184,7 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceOutcome, Fraction], .
 
     Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
     >>> while state.chance.kind != "first":
     ...     state = sample_chance(state)
@@ -242,10 +257,10 @@ def _swap(items: tuple[_T, ...], i: int, j: int) -> tuple[_T, ...]:
     return tuple(out)
 
 
-def _fill_one(state: GameState, colour: int) -> GameState:
+def _fill_one(state: GameState, colour: int, rng: int | None) -> GameState:
     """Draw ``colour`` onto the first display not yet full, pouring the tower into an empty
     bag first (END-03, END-04); the fill ends when every display is full or bag and tower are
-    both empty (END-05)."""
+    both empty (END-05). The result carries generator ``rng``."""
     capacity = state.components.factory_capacity
     bag, tower = list(state.bag), list(state.tower)
     if not any(bag):  # END-04: the draw finds the bag empty
@@ -259,13 +274,40 @@ def _fill_one(state: GameState, colour: int) -> GameState:
     counts[colour] += 1
     factories[display] = tuple(counts)
     done = drawn + 1 == capacity * len(factories) or not (any(bag) or any(tower))
-    return attrs.evolve(
-        state,
-        bag=tuple(bag),
-        tower=tuple(tower),
-        factories=tuple(factories),
-        chance=None if done else FILL,
+    return GameState(
+        state.components,
+        state.side,
+        state.players,
+        state.turn,
+        state.starter,
+        state.tile,
+        tuple(bag),
+        tuple(tower),
+        tuple(factories),
+        state.centre,
+        state.indicator,
+        rng,
+        None if done else FILL,
     )
+
+
+def _is_outcome(state: GameState, step: ChanceStep, outcome: object) -> bool:
+    """Whether ``outcome`` is one of :func:`chance_outcomes` (without computing the
+    probabilities): an ``int`` (never a ``bool``) the step can produce (ENG-07)."""
+    if type(outcome) is not int:
+        return False
+    kind = step.kind
+    if kind == "fill" or kind == "first":
+        pool = _draw_pool(state) if kind == "fill" else state.bag
+        return 0 <= outcome < len(pool) and pool[outcome] > 0
+    if kind == "indicator":
+        return outcome in state.indicator[: step.index + 1]
+    strips = state.players[step.seat].strips
+    if kind == "strip":
+        return outcome in [s.strip_id for s in strips[: step.index + 1] if s is not None]
+    strip = strips[step.index]
+    assert strip is not None
+    return any(face == outcome for face, _ in _face_outcomes(state.components, strip.strip_id))
 
 
 def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
@@ -281,7 +323,7 @@ def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
     Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending
     or ``outcome`` is not one of :func:`chance_outcomes`.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
     >>> apply_chance(state, 4).players[0].strips[7].strip_id
     4
@@ -291,19 +333,22 @@ def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
     sintra_rules.errors.IllegalAction: ENG-07: 9 is not an outcome of this strip step (seat 1, ...
     """
     step = _pending(state, outcome)
-    outcomes = chance_outcomes(state)
-    if isinstance(outcome, bool) or not any(
-        type(outcome) is int and outcome == o for o, _ in outcomes
-    ):
+    if not _is_outcome(state, step, outcome):
+        outcomes = chance_outcomes(state)
         raise IllegalAction(
             "ENG-07",
             f"{outcome!r} is not an outcome of this {_describe(step)}; the outcomes are "
             + ", ".join(str(o) for o, _ in outcomes),
             outcome,
         )
+    if step.kind == "fill":
+        return _fill_one(state, outcome, state.rng)
+    return _decide_setup(state, step, outcome)
+
+
+def _decide_setup(state: GameState, step: ChanceStep, outcome: int) -> GameState:
+    """The state after setup step ``step`` (not a fill) turned out ``outcome`` (ENG-07)."""
     kind = step.kind
-    if kind == "fill":
-        return _fill_one(state, outcome)
     if kind == "first":
         bag = list(state.bag)
         bag[outcome] -= 1
@@ -335,6 +380,81 @@ def _describe(step: ChanceStep) -> str:
     if step.kind == "indicator":
         return f"round indicator step (space {step.index + 2})"
     return "draw for round I" if step.kind == "first" else "factory fill draw"
+
+
+def apply_fill(state: GameState, factories: Sequence[Sequence[int]]) -> GameState:
+    """The state after the pending fill produced the displays ``factories`` (per-colour
+    counts, display by display, as in :attr:`GameState.factories`): a whole refill observed at
+    a table, where one sees what lies on each display, not the order of the draws (ENG-08).
+
+    The pieces are applied one by one with :func:`apply_chance`, each display's in an order
+    that empties the bag before the tower is poured into it (END-04), which is the only thing
+    the order can change; the generator is not consulted.
+
+    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no fill is pending, or
+    no order of draws gives these displays from this bag and tower (a display holding fewer
+    pieces than before, more than 4, a colour the bag and tower cannot supply, or a fill that
+    stops before or after the displays given).
+
+    >>> from sintra_rules.setup import new_game
+    >>> state = new_game(2, seed=5, sample=False)
+    >>> while state.chance.kind != "fill":
+    ...     state = sample_chance(state)
+    >>> seen = new_game(2, seed=5).factories
+    >>> same_position(apply_fill(state, seen), new_game(2, seed=5))
+    True
+    """
+    step = _pending(state, None)
+    if step.kind != "fill" or len(factories) != len(state.factories):
+        raise IllegalAction(
+            "ENG-07",
+            f"expected the contents of the {len(state.factories)} displays for a pending fill",
+            factories,
+        )
+    colours, capacity = state.components.colours, state.components.factory_capacity
+    for display, (now, seen) in enumerate(zip(state.factories, factories, strict=True)):
+        if len(seen) != colours or any(type(n) is not int for n in seen) or sum(seen) > capacity:
+            raise IllegalAction(
+                "ENG-07",
+                f"display {display + 1}: expected {colours} whole numbers adding up to at most "
+                f"{capacity}",
+                factories,
+            )
+        want = [n - had for n, had in zip(seen, now, strict=True)]
+        if min(want) < 0:
+            raise IllegalAction(
+                "ENG-07",
+                f"display {display + 1} cannot end up with {list(seen)}: it holds {list(now)} "
+                "and a fill only adds pieces",
+                factories,
+            )
+        while any(want) and state.chance is not None:
+            if sum(map(sum, state.factories)) // capacity != display:
+                raise IllegalAction(
+                    "ENG-07",
+                    f"display {display} is given short of {capacity} pieces while the bag and "
+                    "tower still hold pieces (END-03, END-05)",
+                    factories,
+                )
+            pool = _draw_pool(state)
+            colour = next((c for c in range(colours) if want[c] and pool[c]), None)
+            if colour is None:
+                raise IllegalAction(
+                    "ENG-07",
+                    f"no order of draws gives display {display + 1} {list(seen)} from this bag "
+                    "and tower (END-03, END-04)",
+                    factories,
+                )
+            state = apply_chance(state, colour)
+            want[colour] -= 1
+    if state.chance is not None or state.factories != tuple(map(tuple, factories)):
+        raise IllegalAction(
+            "ENG-07",
+            "the displays given do not complete the fill: every display takes "
+            f"{state.components.factory_capacity} pieces while the bag and tower hold any (END-05)",
+            factories,
+        )
+    return state
 
 
 # ---------------------------------------------------------------------------- sampling
@@ -382,7 +502,9 @@ def sample_chance(state: GameState) -> GameState:
             picked = state.players[step.seat].strips[j]
             assert picked is not None
             outcome = picked.strip_id
-    return attrs.evolve(apply_chance(state, outcome), rng=rng)
+    if kind == "fill":
+        return _fill_one(state, outcome, rng)
+    return attrs.evolve(_decide_setup(state, step, outcome), rng=rng)
 
 
 def resolve_chance(state: GameState) -> GameState:
@@ -408,7 +530,7 @@ def determinize(state: GameState, seed: int) -> GameState:
     Raises :class:`~sintra_rules.errors.ConfigurationError` (ENG-02) for a seed that is not an
     integer >= 0.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> a, b = new_game(2, seed=1), new_game(2, seed=1)
     >>> determinize(a, 5) == determinize(attrs.evolve(b, rng=99), 5)
     True
@@ -423,7 +545,7 @@ def without_generator(state: GameState) -> GameState:
     on it stops at every chance step, whose outcome the caller supplies with
     :func:`apply_chance` (an OpenSpiel-style explicit chance node).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> without_generator(new_game(2, seed=1)).rng is None
     True
     """
@@ -434,7 +556,7 @@ def same_position(a: GameState, b: GameState) -> bool:
     """Whether two states are the same position for a player: equal in everything but the
     generator (ENG-09). ``a == b`` also compares the generator.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> same_position(new_game(2, seed=1), determinize(new_game(2, seed=1), 2))
     True
     >>> same_position(new_game(2, seed=1), new_game(2, seed=2))
@@ -445,14 +567,14 @@ def same_position(a: GameState, b: GameState) -> bool:
 
 def position_digest(state: GameState) -> str:
     """SHA-256 (hex) of the position without its generator (ENG-09): the
-    :func:`~sintra_rules.records.state_digest` of the same state with ``rng`` ``None``. Two
+    :func:`~sintra_rules.documents.state_digest` of the same state with ``rng`` ``None``. Two
     states have the same position digest exactly when :func:`same_position` holds (up to the
     component table's name, which no digest includes).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> position_digest(new_game(2, seed=1)) == position_digest(determinize(new_game(2, seed=1), 9))
     True
     """
-    from sintra_rules.records import state_digest  # records imports rules, which imports us
+    from sintra_rules.documents import state_digest  # documents imports state, which imports us
 
     return state_digest(without_generator(state))

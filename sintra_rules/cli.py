@@ -1,8 +1,12 @@
 """The ``sintra`` command line.
 
 ``sintra play`` (the default with no arguments is a complete 2-player game, greedy against
-random), ``replay``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see ``sintra
---help`` and ``sintra COMMAND --help``. ``python -m sintra_rules`` is the same command.
+random), ``replay``, ``show``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see
+``sintra --help`` and ``sintra COMMAND --help``. ``show`` and ``explain`` take a position in the
+one-line notation (ENG-21) or a file (a position, a state document, or a game record with
+``--ply N``); ``--components FILE`` gives the component table to the commands that play, read
+or show positions, and every command that prints scores notes on stderr when the table holds
+provisional figures. ``python -m sintra_rules`` is the same command.
 
 ``play`` and ``replay`` fold their lines to the terminal's width (at most 100 characters,
 exactly that when the output is not a terminal) with a hanging indent, and colour
@@ -31,17 +35,31 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from sintra_rules import records
+import attrs
+
+from sintra_rules import documents, records
 from sintra_rules._progress import Progress, last_summary
-from sintra_rules._strict import Reader, describe_document
+from sintra_rules._strict import Reader
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
+from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
-from sintra_rules.components import Side
+from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.errors import RecordError, SintraError
-from sintra_rules.narration import player_name, player_names, roman
-from sintra_rules.notation import action_from_text
-from sintra_rules.render import NORMAL, QUIET, VERBOSE, show_game, wrap_text
+from sintra_rules.narration import describe_action, player_name, player_names, plural, roman
+from sintra_rules.notation import action_from_text, action_to_text
+from sintra_rules.position import TAG, position_from_text, position_to_text
+from sintra_rules.render import (
+    NORMAL,
+    QUIET,
+    VERBOSE,
+    render_outcome,
+    render_state,
+    show_game,
+    wrap_text,
+)
+from sintra_rules.state import GameState
+from sintra_rules.verify.golden import golden_mismatch, read_record_or_golden
 
 __all__ = ["UsageError", "main"]
 
@@ -126,12 +144,43 @@ def _agents(args: argparse.Namespace) -> list[Agent]:
     return [make_agent(kind, seed=args.seed * 4 + seat + 1) for seat, kind in enumerate(kinds)]
 
 
+def _components(args: argparse.Namespace) -> ComponentTable:
+    """The component table of ``--components FILE`` (FIG-01 to FIG-10), else the shipped one."""
+    path: str | None = getattr(args, "components", None)
+    return default_components() if path is None else load_components(path)
+
+
+def provisional_note(table: ComponentTable) -> str | None:
+    """The note every command that prints scores gives (on stderr) when ``table`` holds
+    provisional figures, or ``None`` when every figure is confirmed.
+
+    >>> print(wrap_text(provisional_note(default_components()) or "", 90))
+    Note: the component table 'sintra-default-2026-provisional' holds provisional figures
+        (colours, window_values.A, window_values.B, ornaments, track, strips): scores may
+        differ from those of the printed game.
+    """
+    provisional = [key for key, prov in table.provenance.items() if prov.status == "provisional"]
+    if not provisional:
+        return None
+    return (
+        f"Note: the component table {table.name!r} holds provisional figures "
+        f"({', '.join(provisional)}): scores may differ from those of the printed game."
+    )
+
+
+def _note_provisional(table: ComponentTable) -> None:
+    note = provisional_note(table)
+    if note is not None:
+        print(wrap_text(note, output_width(sys.stderr)), file=sys.stderr)
+
+
 def _play(args: argparse.Namespace) -> int:
     agents = _agents(args)
     if args.record is not None:
         _check_output(args.record, "--record")
     side: Side = args.side
-    game = play_game(agents, side=side, seed=args.seed)
+    table = _components(args)
+    game = play_game(agents, side=side, seed=args.seed, components=table)
     names = [f"{player_name(seat)} ({agent.name})" for seat, agent in enumerate(agents)]
     width = output_width()
     print(
@@ -144,15 +193,18 @@ def _play(args: argparse.Namespace) -> int:
     print("")
     level = QUIET if args.quiet else NORMAL
     show_game(game.initial, game.actions, names, level, width=width, colour=use_colour(args.color))
+    _note_provisional(table)
     if args.record is not None:
-        _write_record(args.record, game, side, args.seed)
+        _write_record(args.record, game, side, args.seed, table)
     return 0
 
 
-def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
+def _write_record(
+    path: str, game: PlayedGame, side: Side, seed: int, table: ComponentTable
+) -> None:
     """Write the game record JSON of a played game to ``path`` (ENG-04)."""
-    record = records.record_game(len(game.names), side, seed, game.actions)
-    text = records.record_to_json(record, indent=1) + "\n"
+    record = records.record_game(len(game.names), side, seed, game.actions, table)
+    text = records.record_to_json(record, indent=1, components=table) + "\n"
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -161,41 +213,13 @@ def _write_record(path: str, game: PlayedGame, side: Side, seed: int) -> None:
     print(f"Game record written to {path}")
 
 
-def _load_game(text: str) -> tuple[records.GameRecord, records.GoldenPlaythrough | None]:
-    """The game record in ``text`` and, for a golden playthrough
-    (:func:`~sintra_rules.records.golden_from_json`), the playthrough itself (ENG-04).
-    Anything else is a :class:`~sintra_rules.errors.RecordError` naming what was found.
-    """
-    try:
-        doc = Reader(RecordError).loads(text)
-    except RecordError:
-        doc = None  # malformed: the record loader says precisely what is wrong
-    expected = (
-        'a game record ("format": 1, "kind": "sintra-game") or a golden playthrough '
-        '("record" and "digests")'
-    )
-    if isinstance(doc, dict) and "format" not in doc and "kind" not in doc:
-        if "record" not in doc and "digests" not in doc:
-            raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
-        golden = records.golden_from_json(text)
-        return golden.record, golden
-    if doc is not None and not isinstance(doc, dict):
-        raise RecordError("$", f"expected {expected}, found {describe_document(doc)}")
-    if isinstance(doc, dict) and doc.get("kind") == records.STATE_KIND:
-        raise RecordError(
-            "kind",
-            f"expected {expected}, found a state document ({records.STATE_KIND!r}, one "
-            "position; sintra explain reads those)",
-        )
-    return records.record_from_json(text), None
-
-
 def _replay(args: argparse.Namespace) -> int:
+    table = _components(args)
     with _from_file(args.record):
-        record, golden = _load_game(_read(args.record))
-        states = records.replay(record)
+        record, golden = read_record_or_golden(_read(args.record), table)
+        states = records.replay(record, table)
     if golden is not None:
-        mismatch = records.golden_mismatch(golden, states)
+        mismatch = golden_mismatch(golden, states)
         if mismatch is not None:
             after = "the set-up" if mismatch.action is None else f"after action {mismatch.action}"
             print(
@@ -220,6 +244,7 @@ def _replay(args: argparse.Namespace) -> int:
     show_game(states[0], record.actions, names, level, width=width, colour=use_colour(args.color))
     if golden is not None:
         print(f"Golden digests: all {len(golden.digests)} states match.")
+    _note_provisional(table)
     return 0
 
 
@@ -247,38 +272,151 @@ def _rule(args: argparse.Namespace) -> int:
     return 0
 
 
-def _explain(args: argparse.Namespace) -> int:
-    from sintra_rules.explain import explain
+@attrs.frozen
+class _Loaded:
+    """A position read by ``show`` or ``explain``: the state, the move that led to it (from a
+    record) and a description of where it came from."""
 
-    text = _read(args.state_file)
-    with _from_file(args.state_file):
-        _refuse_game_record(text, args.state_file)
-        state = records.state_from_json(text)
-    action = action_from_text(args.action, state.components)
-    report = explain(state, action)
-    print(str(report))
-    return 0 if report.legal else 1
+    state: GameState
+    last: Action | None
+    where: str
 
 
-def _refuse_game_record(text: str, path: str) -> None:
-    """A game record given where one position is expected gets a hint naming the command that
-    reads it."""
+def _is_position_text(text: str) -> bool:
+    """Whether ``text`` is meant as a position in the notation (ENG-21) rather than a file."""
+    head = text.split(" ", 1)[0]
+    return head.startswith("sintra") and head[6:].isdigit()
+
+
+def _load_position(
+    source: str, ply: int | None, table: ComponentTable, *, explain: bool = False
+) -> _Loaded:
+    """The position in ``source``: a position in the notation (ENG-21), or a file holding
+    one, a state document, or a game record or golden playthrough (the position after ``ply``
+    actions, by default after the last one)."""
+    if _is_position_text(source):
+        text, name = source, ""
+    else:
+        text, name = _read(source), source
+    with _from_file(source) if name else contextlib.nullcontext():
+        return _position_in(text, name, ply, table, explain)
+
+
+def _position_in(
+    text: str, name: str, ply: int | None, table: ComponentTable, explain: bool
+) -> _Loaded:
+    """The position in ``text`` (read from ``name``, or typed when it is empty)."""
+    if _is_position_text(text.strip()):
+        if ply is not None:
+            raise UsageError("--ply is for a game record, not a single position")
+        return _Loaded(position_from_text(text.strip(), table), None, name)
     try:
         doc = Reader(RecordError).loads(text)
     except RecordError:
-        return  # malformed: the state loader says precisely what is wrong
-    if isinstance(doc, dict) and doc.get("kind") == records.GAME_KIND:
+        doc = None
+    is_game = isinstance(doc, dict) and (
+        doc.get("kind") == records.GAME_KIND or ("kind" not in doc and "record" in doc)
+    )
+    if not is_game:  # a state document, or else the state loader says what is wrong
+        if ply is not None:
+            raise UsageError("--ply is for a game record, not a state document")
+        return _Loaded(documents.state_from_json(text, table), None, name)
+    if explain and ply is None:
         raise RecordError(
             "kind",
-            f"this is a game record ({records.GAME_KIND!r}), not one position: "
-            f"sintra replay {path} shows the game",
+            f"this is a game record ({records.GAME_KIND!r}), not one position: give --ply N "
+            f"for the position after N actions, or sintra replay {name or '-'} shows the game",
         )
+    record, _golden = read_record_or_golden(text, table)
+    states = records.replay(record, table)
+    last_ply = len(record.actions)
+    chosen = last_ply if ply is None else ply
+    if chosen > last_ply:
+        raise UsageError(
+            f"--ply {chosen}: the record has {last_ply} actions (plies 0 to {last_ply})"
+        )
+    action = record.actions[chosen - 1] if chosen else None
+    return _Loaded(states[chosen], action, f"{name}, ply {chosen} of {last_ply}")
+
+
+def _list_actions(state: GameState, width: int) -> None:
+    """Every legal action of the player to act in notation, with its words (ENG-05)."""
+    from sintra_rules.rules import legal_actions
+
+    actions = legal_actions(state)
+    if state.chance is not None:
+        print(
+            f"No player acts: the position waits for a chance step ({state.chance.kind}); "
+            "supply its outcome (ENG-07)."
+        )
+        return
+    if not actions:
+        print("The game is over: nobody has a legal action (END-02).")
+        return
+    who = f"Player {state.turn + 1}"
+    print(f"{who} to play, round {roman(state.round)}: {plural(len(actions), 'legal action')}:")
+    table = state.components
+    for action in actions:
+        line = f"  {action_to_text(action, table):<9} {describe_action(state, action)}"
+        print(wrap_text(line, width, " " * 12))  # under the description, as in play
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from sintra_rules.explain import explain
+
+    table = _components(args)
+    state = _load_position(args.position, args.ply, table, explain=True).state
+    width = output_width()
+    if args.action is None:
+        _list_actions(state, width)
+        return 0
+    action = action_from_text(args.action, state.components)
+    report = explain(state, action)
+    print(str(report))
+    if report.legal:
+        _note_provisional(table)
+    return 0 if report.legal else 1
+
+
+def _show(args: argparse.Namespace) -> int:
+    if args.svg is not None:
+        _check_output(args.svg, "--svg")
+    table = _components(args)
+    loaded = _load_position(args.position, args.ply, table)
+    state = loaded.state
+    if args.notation:
+        print(position_to_text(state))
+    if args.svg is not None:
+        from sintra_rules.svg import state_to_svg
+
+        picture = state_to_svg(state, last=loaded.last)
+        try:
+            with open(args.svg, "w", encoding="utf-8") as handle:
+                handle.write(picture + "\n")
+        except OSError as error:
+            raise UsageError(f"cannot write {args.svg!r}: {error.strerror}") from None
+        print(f"Picture written to {args.svg}")
+    if not args.notation and args.svg is None:
+        width = output_width()
+        if loaded.where:
+            print(wrap_text(f"sintra show: {loaded.where}", width))
+        if loaded.last is not None:
+            print(f"Last move: {action_to_text(loaded.last, table)}")
+        if loaded.where or loaded.last is not None:
+            print("")
+        print(wrap_text(render_state(state, colour=use_colour(args.color)), width))
+        if state.is_over:
+            print("")
+            print(wrap_text(render_outcome(state), width))
+        _note_provisional(table)
+    return 0
 
 
 def _perft(args: argparse.Namespace) -> int:
     from sintra_rules.verify import perft
 
-    state = perft.position_after(args.players, args.side, args.seed, args.plies)
+    table = _components(args)
+    state = perft.position_after(args.players, args.side, args.seed, args.plies, table)
     start = time.perf_counter()
     with Progress("perft", unit="first actions", quiet=args.quiet) as bar:
         count = perft.perft(state, args.depth, progress=bar.update)
@@ -361,6 +499,30 @@ class _SubParsers:
         )
 
 
+def _components_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--components",
+        metavar="FILE",
+        help="the component table (TOML or JSON) with the figures of your copy of the game "
+        "(default: the shipped table, some of whose figures are provisional)",
+    )
+
+
+def _position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "position",
+        metavar="POSITION|FILE",
+        help=f"a position in one line ('{TAG} side:A ...', quoted) or a file holding one, a "
+        "state JSON document or a game record",
+    )
+    parser.add_argument(
+        "--ply",
+        type=_non_negative,
+        help="for a game record: the position after this many actions (default: the last)",
+    )
+    _components_option(parser)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sintra",
@@ -380,6 +542,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="write the game record JSON to FILE")
     play.add_argument("--quiet", action="store_true", help="show only the result")
     _colour_option(play)
+    _components_option(play)
     play.set_defaults(handler=_play)
 
     replay = sub.add_parser("replay", help="replay and show a saved game record")
@@ -391,6 +554,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--verbose", action="store_true", help="the position after every turn")
     _colour_option(replay)
+    _components_option(replay)
     replay.set_defaults(handler=_replay)
 
     bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")
@@ -407,12 +571,30 @@ def _parser() -> argparse.ArgumentParser:
     rule.add_argument("--search", nargs="+", metavar="WORD", help="words to look for")
     rule.set_defaults(handler=_rule)
 
-    expl = sub.add_parser("explain", help="the clauses an action fires, or those it breaks")
-    expl.add_argument(
-        "state_file", metavar="STATE_FILE", help="a state JSON file (- for standard input)"
+    expl = sub.add_parser(
+        "explain",
+        help="the clauses an action fires, or those it breaks; without an action, the legal "
+        "actions",
     )
-    expl.add_argument("action", metavar="ACTION", help="an action in notation, e.g. 3B-2 or R")
+    _position_arguments(expl)
+    expl.add_argument(
+        "action",
+        nargs="?",
+        metavar="ACTION",
+        help="an action in notation, e.g. 3B-2 or R (default: list the legal actions)",
+    )
     expl.set_defaults(handler=_explain)
+
+    show = sub.add_parser(
+        "show", help="draw a position: the text board, an SVG picture or its notation"
+    )
+    _position_arguments(show)
+    show.add_argument("--svg", metavar="OUT", help="write the position as an SVG picture to OUT")
+    show.add_argument(
+        "--notation", action="store_true", help="print the position's one-line notation"
+    )
+    _colour_option(show)
+    show.set_defaults(handler=_show)
 
     perft = sub.add_parser("perft", help="count legal action sequences to a depth")
     _game_options(perft, players=2)
@@ -421,6 +603,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     perft.add_argument("--depth", type=_non_negative, required=True)
     perft.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+    _components_option(perft)
     perft.set_defaults(handler=_perft)
 
     soak = sub.add_parser("soak", help="random games with every invariant checked")

@@ -31,7 +31,7 @@ from typing import Any, Literal
 import attrs
 
 from sintra_rules._strict import Reader
-from sintra_rules.errors import ComponentTableError
+from sintra_rules.errors import ComponentTableError, UnknownPlayerCount
 
 __all__ = [
     "JOKER_CODE",
@@ -162,11 +162,18 @@ class ComponentTable:
         return len(self.window_values_a)
 
     def factories_for(self, players: int) -> int:
-        """Number of factory displays in play for ``players`` players (FIG-03, SETUP-01)."""
+        """Number of factory displays in play for ``players`` players (FIG-03, SETUP-01).
+
+        Raises:
+            UnknownPlayerCount: the table has no figures for ``players`` (COMP-02).
+        """
         for count, factories in self.factories:
             if count == players:
                 return factories
-        raise KeyError(players)
+        counts = self.player_counts
+        raise UnknownPlayerCount(
+            players, f"the table has figures for {min(counts)} to {max(counts)} players (COMP-02)"
+        )
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -38,11 +38,11 @@ nothing, so it has no jokers and keeps nothing): :func:`id_to_action` raises
 displays not in play (displays 5 to 8 with 2 players) are actions that are never legal; the
 mask is 0 there.
 
->>> from sintra_rules.actions import RESET, take
->>> from sintra_rules.state import CENTRE
->>> action_to_id(take(0, 0, 0)), action_to_id(take(2, 1, 3, jokers=1)), action_to_id(RESET)
+>>> from sintra_rules import Reset, Take
+>>> from sintra_rules import CENTRE
+>>> action_to_id(Take(0, 0, 0)), action_to_id(Take(2, 1, 3, jokers=1)), action_to_id(Reset())
 (0, 817, 3600)
->>> action_to_id(take(CENTRE, 4, None))
+>>> action_to_id(Take(CENTRE, 4, None))
 3592
 >>> default_encoding().size
 3601
@@ -251,10 +251,10 @@ def action_to_id(action: Action, components: ComponentTable | None = None) -> in
 
         ComponentTableError: the table cannot be encoded (see :func:`encoding_for`).
 
-    >>> from sintra_rules.actions import take
-    >>> action_to_id(take(0, 0, 0, jokers=2, keep=2))
+    >>> from sintra_rules import Take
+    >>> action_to_id(Take(0, 0, 0, jokers=2, keep=2))
     5
-    >>> action_to_id(take(0, 0, 9))
+    >>> action_to_id(Take(0, 0, 9))
     Traceback (most recent call last):
     ...
     sintra_rules.errors.ActionIdError: Take(source=0, ...): target 9 is neither a slot 0..7 nor None
@@ -284,7 +284,7 @@ def id_to_action(state: GameState, action_id: int) -> Action:
         ActionIdError: ``action_id`` is not an ``int`` in range, or names no action (target
             all-break with a sub-choice other than 0).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=1)
     >>> id_to_action(state, 817)
     Take(source=2, colour=1, target=3, jokers=1, keep=None)
@@ -319,7 +319,7 @@ def legal_mask(state: GameState) -> bytes:
         ``bytes`` of length ``encoding_for(state.components).size``; adapters turn it into an
         array (for example ``numpy.frombuffer(mask, dtype=numpy.uint8)``).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> mask = legal_mask(new_game(2, seed=1))
     >>> len(mask), mask[3600], sum(mask) == len(legal_ids(new_game(2, seed=1)))
     (3601, 0, True)

@@ -1,27 +1,48 @@
 """The exception hierarchy of sintra_rules.
 
-Every error the library raises on bad input is a :class:`SintraError`, split by cause::
+Every error the library raises on bad input or a bad request is a :class:`SintraError` and
+also derives from the built-in exception that matches its meaning, so that both
+``except SintraError`` and the usual ``except ValueError`` (or ``LookupError``) work::
 
     SintraError
-    ├── ComponentTableError   an invalid component table (names the field)
-    ├── ConfigurationError    bad arguments to new_game (player count, side, seed)
-    ├── IllegalAction         an action the rules forbid (names the spec clause)
-    ├── NotationError         malformed action notation
-    ├── PositionError         malformed or impossible position notation (names the field,
-    │                         the character and the clause)
-    ├── ActionIdError         an integer that is not an action id, or an action with no id
-    ├── PositionBuildError    a hand-made position that cannot be built (verify.positions)
-    ├── UnknownClause         a clause ID that the spec does not define
-    ├── RecordError           malformed, truncated or inconsistent JSON (names the field)
-    │   └── FormatVersionError    an unknown format or behaviour version
-    └── BoundExceeded         a round or game outlasted its proved bound (also AssertionError)
+    ├── ComponentTableError   (ValueError)   an invalid component table (names the field)
+    ├── ConfigurationError    (ValueError)   bad arguments to new_game (player count, side, seed)
+    ├── IllegalAction         (ValueError)   an action the rules forbid (names the spec clause)
+    ├── NotationError         (ValueError)   malformed action notation
+    ├── PositionError         (ValueError)   malformed or impossible position notation (names
+    │                                        the field, the character and the clause)
+    ├── ActionIdError         (ValueError)   an integer that is not an action id, or an action
+    │                                        with no id
+    ├── PositionBuildError    (ValueError)   a hand-made position of verify.positions that
+    │                                        cannot be built
+    ├── RecordError           (ValueError)   malformed or inconsistent JSON (names the field)
+    │   └── FormatVersionError               an unknown format or behaviour version
+    ├── SpecError             (ValueError)   malformed or inconsistent spec pages, index or glossary
+    ├── GameNotOver           (ValueError)   a result asked of a game still in play
+    ├── GameOver              (ValueError)   an action asked of a game that has ended
+    ├── InvalidArgument       (ValueError)   an argument out of its range (a perft depth, ...)
+    ├── UnknownClause         (LookupError)  a clause ID that the spec does not define
+    ├── UnknownAgent          (LookupError)  an agent name that is not registered
+    ├── UnknownPlayerCount    (KeyError)     a player count the component table has no figures for
+    └── BoundExceeded         (AssertionError) a round or game outlasted its proved bound
 
-All of them also derive from :class:`ValueError`, so ``except ValueError`` keeps working.
-When one is raised, the input (state, table or document) is untouched and no half-built
-object escapes.
+Each carries ``subject`` (what is at fault: a field, a clause, an argument) and ``reason``
+(why), and is built as ``Error(subject, reason)``; the older names of ``subject`` stay as
+attributes (``field``, ``clause``, ``where``, ``text``, ``argument``, ``name``). When one is
+raised, the input (state, table or document) is untouched and no half-built object escapes.
+Errors pickle (``soak`` sends them between processes).
+
+>>> from sintra_rules import new_game, outcome
+>>> try:
+...     outcome(new_game(2, seed=1))
+... except ValueError as error:
+...     print(type(error).__name__, isinstance(error, SintraError), error.subject)
+GameNotOver True END-02
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 __all__ = [
     "ActionIdError",
@@ -29,22 +50,55 @@ __all__ = [
     "ComponentTableError",
     "ConfigurationError",
     "FormatVersionError",
+    "GameNotOver",
+    "GameOver",
     "IllegalAction",
+    "InvalidArgument",
     "NotationError",
     "PositionBuildError",
     "PositionError",
     "RecordError",
     "SintraError",
+    "SpecError",
+    "UnknownAgent",
     "UnknownClause",
+    "UnknownPlayerCount",
 ]
 
 
-class SintraError(ValueError):
-    """Base class of every error raised by sintra_rules on bad input."""
+def _restore(cls: type[SintraError], args: tuple[Any, ...], state: dict[str, Any]) -> SintraError:
+    """Rebuild a pickled error without calling its ``__init__``."""
+    error = cls.__new__(cls, *args)
+    BaseException.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
-class ComponentTableError(SintraError):
-    """A component table violates a confirmed figure or is malformed.
+class SintraError(Exception):
+    """Base class of every error raised by sintra_rules: ``subject`` is what is at fault (a
+    field, a clause ID, an argument) and ``reason`` says why.
+
+    >>> str(SintraError("depth", "must be >= 0, got -1"))
+    'depth: must be >= 0, got -1'
+    """
+
+    def __init__(self, subject: str, reason: str) -> None:
+        self.subject = subject
+        self.reason = reason
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        return f"{self.subject}: {self.reason}"
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+class ComponentTableError(SintraError, ValueError):
+    """A component table violates a confirmed figure or is malformed; ``field`` names it.
 
     >>> str(ComponentTableError("track", "must end at -18"))
     'component table: track: must end at -18'
@@ -52,20 +106,22 @@ class ComponentTableError(SintraError):
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = field
-        self.reason = reason
-        super().__init__(f"component table: {field}: {reason}")
+        super().__init__(field, reason)
+
+    def _message(self) -> str:
+        return f"component table: {self.subject}: {self.reason}"
 
 
-class ConfigurationError(SintraError):
-    """Bad arguments to :func:`sintra_rules.new_game` (player count, side, seed)."""
+class ConfigurationError(SintraError, ValueError):
+    """Bad arguments to :func:`sintra_rules.new_game` (player count, side, seed); ``clause``
+    is the spec clause they break."""
 
     def __init__(self, clause: str, reason: str) -> None:
         self.clause = clause
-        self.reason = reason
-        super().__init__(f"{clause}: {reason}")
+        super().__init__(clause, reason)
 
 
-class IllegalAction(SintraError):
+class IllegalAction(SintraError, ValueError):
     """An action the rules forbid in the given state.
 
     ``clause`` is the permanent ID of the spec clause the action breaks (see ``spec/``).
@@ -77,21 +133,22 @@ class IllegalAction(SintraError):
 
     def __init__(self, clause: str, reason: str, action: object = None) -> None:
         self.clause = clause
-        self.reason = reason
         self.action = action
-        super().__init__(f"{clause}: {reason}")
+        super().__init__(clause, reason)
 
 
-class NotationError(SintraError):
-    """A string is not a valid action in the compact notation (see ENG-04)."""
+class NotationError(SintraError, ValueError):
+    """A string is not a valid action in the compact notation (see ENG-04); ``text`` is it."""
 
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
-        self.reason = reason
-        super().__init__(f"bad action notation {text!r}: {reason}")
+        super().__init__(text, reason)
+
+    def _message(self) -> str:
+        return f"bad action notation {self.subject!r}: {self.reason}"
 
 
-class PositionError(SintraError):
+class PositionError(SintraError, ValueError):
     """A text is not a valid position in the one-line position notation (ENG-21, ENG-22).
 
     ``field`` names the part of the text that is wrong (``indicator``, ``player 2 slot 6``, ...),
@@ -108,11 +165,13 @@ class PositionError(SintraError):
         self.field = field
         self.column = column
         self.clause = clause
-        self.reason = reason
-        super().__init__(f"bad position: {field}, character {column}: {reason} ({clause})")
+        super().__init__(field, reason)
+
+    def _message(self) -> str:
+        return f"bad position: {self.field}, character {self.column}: {self.reason} ({self.clause})"
 
 
-class ActionIdError(SintraError):
+class ActionIdError(SintraError, ValueError):
     """An integer that names no action, or an action that has no id (ENG-30).
 
     ``value`` is the id or action given, ``reason`` says why.
@@ -123,26 +182,10 @@ class ActionIdError(SintraError):
 
     def __init__(self, value: object, reason: str) -> None:
         self.value = value
-        self.reason = reason
-        super().__init__(f"{value!r}: {reason}")
+        super().__init__(repr(value), reason)
 
 
-class PositionBuildError(SintraError):
-    """A hand-made position of :mod:`sintra_rules.verify.positions` cannot be built: pieces that
-    do not fit a strip, a display or a window, an unknown colour code, or colour totals that
-    the bag or tower cannot balance (COMP-01). ``subject`` names what is wrong.
-
-    >>> str(PositionBuildError("window 'OPB'", "a window holds at most 2 pieces"))
-    "window 'OPB': a window holds at most 2 pieces"
-    """
-
-    def __init__(self, subject: str, reason: str) -> None:
-        self.subject = subject
-        self.reason = reason
-        super().__init__(f"{subject}: {reason}")
-
-
-class RecordError(SintraError):
+class RecordError(SintraError, ValueError):
     """A JSON state or game record is malformed, truncated or inconsistent.
 
     ``field`` is a JSON-pointer-like path to the offending field (``"$"`` for the document).
@@ -150,15 +193,61 @@ class RecordError(SintraError):
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}")
+        super().__init__(field, reason)
 
 
 class FormatVersionError(RecordError):
     """A document declares a format (or behaviour) version this library cannot read."""
 
 
-class UnknownClause(SintraError):
+class SpecError(SintraError, ValueError):
+    """The spec's pages, index or glossary are malformed or inconsistent.
+
+    ``where`` names the file (and line) at fault and ``reason`` what is wrong.
+
+    >>> str(SpecError("spec/03-turn.md:12", "anchor without a heading"))
+    'spec: spec/03-turn.md:12: anchor without a heading'
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        super().__init__(where, reason)
+
+    def _message(self) -> str:
+        return f"spec: {self.subject}: {self.reason}"
+
+
+class GameNotOver(SintraError, ValueError):
+    """A result (the outcome, the final scoring) was asked of a game still in play; ``clause``
+    is the rule that ends the game (END-02)."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        super().__init__(clause, reason)
+
+
+class GameOver(SintraError, ValueError):
+    """An action was asked of a game that has ended: there is none to choose (END-02)."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        self.clause = clause
+        super().__init__(clause, reason)
+
+
+class InvalidArgument(SintraError, ValueError):
+    """An argument outside its range (a negative perft depth, a count of names that is not the
+    number of players, ...); ``argument`` names it.
+
+    >>> str(InvalidArgument("depth", "must be >= 0, got -1"))
+    'depth: must be >= 0, got -1'
+    """
+
+    def __init__(self, argument: str, reason: str) -> None:
+        self.argument = argument
+        super().__init__(argument, reason)
+
+
+class UnknownClause(SintraError, LookupError):
     """A clause ID that the spec's registry (``spec/index.toml``) does not hold.
 
     ``clause`` is the ID asked for, ``reason`` says why it is unknown.
@@ -170,19 +259,52 @@ class UnknownClause(SintraError):
 
     def __init__(self, clause: str, reason: str) -> None:
         self.clause = clause
-        self.reason = reason
-        super().__init__(f"{clause}: {reason}")
+        super().__init__(clause, reason)
+
+
+class UnknownAgent(SintraError, LookupError):
+    """An agent name that ``sintra_rules.agents.AGENTS`` does not hold; ``name`` is it."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        super().__init__(name, reason)
+
+    def _message(self) -> str:
+        return f"unknown agent {self.subject!r}: {self.reason}"
+
+
+class UnknownPlayerCount(SintraError, KeyError):
+    """A player count for which the component table has no figures (COMP-02); ``players``
+    is it.
+
+    >>> str(UnknownPlayerCount(5, "the table has figures for 2 to 4 players"))
+    '5 players: the table has figures for 2 to 4 players'
+    """
+
+    def __init__(self, players: int, reason: str) -> None:
+        self.players = players
+        super().__init__(f"{players} players", reason)
+
+
+class PositionBuildError(SintraError, ValueError):
+    """A hand-made position of :mod:`sintra_rules.verify.positions` cannot be built: pieces that
+    do not fit a strip, a display or a window, an unknown colour code, or colour totals that
+    the bag or tower cannot balance (COMP-01). ``subject`` names what is wrong.
+
+    >>> str(PositionBuildError("window 'OPB'", "a window holds at most 2 pieces"))
+    "window 'OPB': a window holds at most 2 pieces"
+    """
 
 
 class BoundExceeded(SintraError, AssertionError):
     """A round or a game lasted longer than its proved termination bound (ROUND-01, ROUND-04).
 
     Not bad input: the bounds (:mod:`sintra_rules.bounds`, proved in ``proofs/``) hold for
-    every admissible component table, so an engine that exceeds one is wrong; hence also an
+    every admissible component table, so an engine that exceeds one is wrong; hence an
     :class:`AssertionError`. The seeded playouts (:func:`sintra_rules.agents.playout`,
     :func:`sintra_rules.agents.play_game`) raise it instead of running on forever. ``bound``
-    names the figure (``"turns per round"`` or ``"turns per game"``), ``limit`` is its value
-    for the game's number of players and ``turns`` the turns counted so far.
+    (the subject) names the figure (``"turns per round"`` or ``"turns per game"``), ``limit``
+    is its value for the game's number of players and ``turns`` the turns counted so far.
 
     >>> err = BoundExceeded("turns per round", 2, 40, 41, "termination[shipped, 2 players]")
     >>> print(err)
@@ -195,6 +317,5 @@ class BoundExceeded(SintraError, AssertionError):
         self.limit = limit
         self.turns = turns
         self.proof = proof
-        super().__init__(
-            f"{bound}: {turns} > {limit}, the proved bound for {players} players ({proof})"
-        )
+        reason = f"{turns} > {limit}, the proved bound for {players} players ({proof})"
+        super().__init__(bound, reason)

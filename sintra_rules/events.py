@@ -9,7 +9,7 @@ are spaces of the broken glass track (TRACK-01). Events hold no words: they are 
 by :mod:`sintra_rules.narration`.
 
 >>> from sintra_rules import apply_traced, new_game
->>> from sintra_rules.actions import Take
+>>> from sintra_rules import Take
 >>> state = new_game(2, seed=7)
 >>> after, events = apply_traced(state, Take(0, 1, 2))
 >>> events[0]

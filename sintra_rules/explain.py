@@ -6,8 +6,8 @@ state it reports is the state :func:`~sintra_rules.rules.apply` returns. For an 
 it lists every clause the action breaks, from :func:`sintra_rules.rules.violations`, the first
 being the one :func:`~sintra_rules.rules.apply` raises.
 
->>> from sintra_rules import RESET, new_game
->>> report = explain(new_game(2, seed=7), RESET)
+>>> from sintra_rules import Reset, new_game
+>>> report = explain(new_game(2, seed=7), Reset())
 >>> report.legal
 False
 >>> print(report)

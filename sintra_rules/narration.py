@@ -7,7 +7,7 @@ event, an action or a state, using the colour names and broken glass values of t
 table (FIG-01). Seats, displays, slots and windows are counted from 1, as players count them.
 
 >>> from sintra_rules import apply_traced, new_game
->>> from sintra_rules.actions import Take
+>>> from sintra_rules import Take
 >>> state = new_game(2, seed=7)
 >>> after, events = apply_traced(state, Take(0, 1, 2))
 >>> print(describe_turn(events, state.components, ["Ann", "Bob"]))
@@ -33,7 +33,7 @@ import attrs
 from sintra_rules import events as ev
 from sintra_rules.actions import Action, Reset, Take
 from sintra_rules.components import ComponentTable
-from sintra_rules.errors import IllegalAction, SintraError
+from sintra_rules.errors import IllegalAction, InvalidArgument, SintraError
 from sintra_rules.notation import action_to_text
 from sintra_rules.rules import apply_traced
 from sintra_rules.state import CENTRE, GameState
@@ -115,7 +115,7 @@ def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str,
         One name per seat, in seat order.
 
     Raises:
-        ValueError: ``names`` does not hold exactly one name per player.
+        InvalidArgument: ``names`` does not hold exactly one name per player.
 
     >>> player_names(3)
     ('Player 1', 'Player 2', 'Player 3')
@@ -123,7 +123,7 @@ def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str,
     if names is None:
         return tuple(player_name(seat) for seat in range(players))
     if len(names) != players:
-        raise ValueError(f"{len(names)} names for {players} players")
+        raise InvalidArgument("names", f"{len(names)} names for {players} players")
     return tuple(names)
 
 
@@ -305,7 +305,7 @@ def describe_turn(
         The sentence, without a final full stop.
 
     Raises:
-        ValueError: ``events`` holds no take or reset.
+        InvalidArgument: ``events`` holds no take or reset.
     """
     colours = table.colour_names
 
@@ -346,7 +346,7 @@ def describe_turn(
                     f"window {slot + 1}"
                 )
     if text is None:
-        raise ValueError("no take or reset among the events")
+        raise InvalidArgument("events", "no take or reset among the events")
     return text
 
 
@@ -354,8 +354,8 @@ def describe_request(state: GameState, action: object) -> str:
     """What ``action`` asks for in ``state``, in words, whether or not it is legal (ENG-04):
     nothing is checked, values out of range are shown as they are.
 
-    >>> from sintra_rules import RESET, new_game
-    >>> describe_request(new_game(2, seed=7), RESET)
+    >>> from sintra_rules import Reset, new_game
+    >>> describe_request(new_game(2, seed=7), Reset())
     'move the glazier back to the leftmost strip'
     """
     if isinstance(action, Reset):
@@ -401,7 +401,7 @@ def describe_action(state: GameState, action: Action, names: Sequence[str] | Non
         The sentence, without a final full stop.
 
     Raises:
-        ValueError: ``names`` does not hold one name per player.
+        InvalidArgument: ``names`` does not hold one name per player.
     """
     seats = player_names(len(state.players), names)
     try:

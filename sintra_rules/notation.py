@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules.actions import RESET, Action, Reset, Take, _take
 from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.errors import NotationError
 from sintra_rules.state import CENTRE
@@ -78,10 +78,10 @@ def action_to_text(action: Action, components: ComponentTable | None = None) -> 
     Raises :class:`NotationError` for a value that is not an action or has a field the notation
     cannot express (a source, slot, colour or joker count out of range); legality is not checked.
 
-    >>> from sintra_rules.actions import take
-    >>> action_to_text(take(2, 0, 1)), action_to_text(take(-1, 4, None)), action_to_text(RESET)
+    >>> from sintra_rules import Reset, Take
+    >>> action_to_text(Take(2, 0, 1)), action_to_text(Take(-1, 4, None)), action_to_text(Reset())
     ('3B-2', 'CY-x', 'R')
-    >>> action_to_text(take(0, 2, 7, jokers=2, keep=2))
+    >>> action_to_text(Take(0, 2, 7, jokers=2, keep=2))
     '1O-8*2=O'
     """
     if isinstance(action, Reset):
@@ -254,13 +254,13 @@ range 1..5 (omit '*N' when no piece goes on a joker space)
         if rest[0] == _JOKERS and keep is not None:
             raise parser.fail(f"'{_JOKERS}N' must come before '{_KEEP}K'")
         raise parser.fail(f"unexpected {rest[0]!r} at position {parser.pos + 1}")
-    return take(source, colour, target, jokers, keep)
+    return _take(source, colour, target, jokers, keep)
 
 
 def actions_to_text(actions: Iterable[Action], components: ComponentTable | None = None) -> str:
     """Several actions on one line, separated by single spaces (ENG-04).
 
-    >>> actions_to_text([RESET, take(CENTRE, 2, 0)])
+    >>> actions_to_text([Reset(), Take(CENTRE, 2, 0)])
     'R CO-1'
     """
     return " ".join(action_to_text(action, components) for action in actions)

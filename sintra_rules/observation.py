@@ -52,7 +52,7 @@ window_bottom       W x C     per window: one-hot colour on the bottom frame spa
 Sizes: **700** values for 2 players, **1,020** for 3 and **1,340** for 4
 (:func:`observation_size`). Every value is a small integer, exact in 32-bit floats.
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=1)
 >>> obs = observe(state, 0)
 >>> len(obs), observation_size(2), observation_size(3), observation_size(4)
@@ -301,7 +301,7 @@ def observation_string(state: GameState, seat: int) -> str:
     Raises:
         ConfigurationError: ``seat`` is not a seat of the game (ENG-01).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> observation_string(new_game(2, seed=1), 1)[:30]
     'observer:p2 sintra1 side:A ind'
     """

@@ -1,8 +1,8 @@
 """The one-line position notation, the FEN of this game (ENG-21 to ENG-23), and a builder.
 
 A position is one line of text that a person can read off a real table and type, and that
-the engine reads back into exactly the same :class:`~sintra_rules.state.GameState` (the
-generator aside, ENG-23). Factories, slots, windows and seats are counted from 1, as in the
+the engine reads back into the same position (ENG-09): the written position has no generator
+(ENG-23). Factories, slots, windows and seats are counted from 1, as in the
 rulebook, the action notation (ENG-04) and the command line; colours are the one-letter codes
 of the component table (FIG-01). Version 1 reads::
 
@@ -31,6 +31,9 @@ of the component table (FIG-01). Version 1 reads::
     the bag's and the glass tower's pieces. When one is left out it is what remains of the 20
     pieces of each colour (COMP-01); when both are, the tower is empty and the bag holds the
     rest. The writer never writes the bag and writes the tower when it is not empty.
+``chance:fill`` (only while a chance step is pending, ENG-07)
+    the random step the state waits for: ``fill``, ``first``, ``indicator.N``, ``strip.P.K``
+    or ``face.P.K`` (ENG-23).
 ``p1:score=7,track=-2,lost=20:SLOTS`` (one per player, in seat order)
     the score (SCORE-01), the value of the broken glass track space the marker stands on
     (TRACK-01) and the points lost via the track (TRACK-04; ``,lost=N`` is left out when it is
@@ -76,15 +79,14 @@ of the component table reads 'PPYYGG' (a side has 5 spaces) (FIG-09)
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 import attrs
 
 from sintra_rules.components import JOKER_CODE, ComponentTable, Side, default_components
 from sintra_rules.errors import PositionError
-from sintra_rules.state import GameState, PlayerState, Strip, Window
+from sintra_rules.state import ChanceKind, ChanceStep, GameState, PlayerState, Strip, Window
 
 __all__ = [
     "TAG",
@@ -442,18 +444,104 @@ def _seat(src: _Text, field: str, at: int, text: str, players: int, clause: str)
     return seat - 1
 
 
-def _generator(canonical: str) -> int:
-    """The generator state of a parsed position: the first 8 bytes of the SHA-256 of its
-    canonical text (ENG-23)."""
-    return int.from_bytes(hashlib.sha256(canonical.encode()).digest()[:8], "big")
+_CHANCE_PLACES: dict[str, int] = {"strip": 2, "face": 2, "indicator": 1, "first": 0, "fill": 0}
+
+
+def _chance(src: _Text, at: int, text: str, players: int, table: ComponentTable) -> ChanceStep:
+    """``chance:KIND[.N[.M]]``: the pending chance step (ENG-07), player and slot (or the
+    indicator's shuffle position) counted from 1."""
+    kind, *places = text.split(".")
+    if kind not in _CHANCE_PLACES:
+        src.fail(
+            "chance",
+            at,
+            "ENG-07",
+            f"the kind is one of {', '.join(_CHANCE_PLACES)}, got {_show(kind)}",
+        )
+    if len(places) != _CHANCE_PLACES[kind]:
+        src.fail(
+            "chance",
+            at,
+            "ENG-07",
+            f"a {kind} step is written {kind}"
+            + {2: ".PLAYER.SLOT", 1: ".N", 0: ""}[_CHANCE_PLACES[kind]],
+        )
+    numbers = []
+    pos = at + len(kind) + 1
+    for place in places:
+        numbers.append(_number(src, "chance", pos, place, "ENG-07"))
+        pos += len(place) + 1
+    if kind in ("strip", "face"):
+        seat, slot = numbers
+        low = 2 if kind == "strip" else 1  # slot 1 receives the last strip without a step
+        if not 1 <= seat <= players or not low <= slot <= table.windows:
+            src.fail(
+                "chance",
+                at,
+                "ENG-07",
+                f"a {kind} step is for player 1 to {players} and slot {low} to {table.windows}",
+            )
+        return ChanceStep(cast(ChanceKind, kind), seat - 1, slot - 1)
+    if kind == "indicator":
+        (index,) = numbers
+        if not 2 <= index <= table.colours:
+            src.fail(
+                "chance",
+                at,
+                "ENG-07",
+                f"an indicator step is for shuffle positions 2 to {table.colours}",
+            )
+        return ChanceStep("indicator", 0, index - 1)
+    return ChanceStep(cast(ChanceKind, kind))
+
+
+def _check_chance(
+    src: _Text, state: GameState, at: int, fields: Mapping[str, tuple[int, str]]
+) -> None:
+    """A state waiting for a chance step is one the steps of ENG-07 can reach."""
+    table = state.components
+    step = state.chance
+    assert step is not None
+    if any(state.centre) or state.tile is not None:
+        src.fail(
+            "chance",
+            at,
+            "ENG-07",
+            "while displays are filled the centre is empty and the tile lies there",
+        )
+    if step.kind != "fill":
+        if any(map(any, state.factories)) or len(state.indicator) != table.colours:
+            src.fail(
+                "chance",
+                at,
+                "ENG-07",
+                f"a {step.kind} step of setup comes before any "
+                "display is filled, with the colours on indicator spaces II to VI",
+            )
+        if any(s is None for p in state.players for s in p.strips):
+            src.fail("chance", at, "SETUP-03", "during setup every slot holds its strip")
+        return
+    capacity, drawn = table.factory_capacity, sum(map(sum, state.factories))
+    expected = [min(capacity, max(0, drawn - i * capacity)) for i in range(len(state.factories))]
+    if [sum(f) for f in state.factories] != expected or drawn == capacity * len(expected):
+        src.fail(
+            "factories",
+            fields["factories"][0],
+            "ENG-03",
+            "a fill draws onto the displays in order until all are full",
+        )
+    if not (any(state.bag) or any(state.tower)) or not state.indicator:
+        src.fail("chance", at, "END-05", "nothing is left to draw, or the game is over")
 
 
 def position_from_text(text: str, components: ComponentTable | None = None) -> GameState:
     """Read a position written in the one-line notation (ENG-21, ENG-22) with the colour codes,
     strips and figures of ``components`` (default: the shipped table).
 
-    The state's generator is derived from the position's canonical text (ENG-23): it is not
-    part of the position, and two spellings of one position give equal states.
+    The state has no generator (ENG-23, ENG-09): the draws to come are not part of the
+    position, and two spellings of one position give equal states. Continue it with supplied
+    chance outcomes (:func:`sintra_rules.chance.apply_chance`) or give it a generator of your
+    choice (:func:`sintra_rules.chance.determinize`).
 
     Args:
         text: the position, one line (see the module docstring).
@@ -524,11 +612,15 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         if rest and rest[0][1].startswith(label + ":"):
             at, word = rest.pop(0)
             pools[label] = (at + len(label) + 1, word[len(label) + 1 :])
+    chance_field: tuple[int, str] | None = None
+    if rest and rest[0][1].startswith("chance:"):
+        at, word = rest.pop(0)
+        chance_field = (at + len("chance:"), word[len("chance:") :])
     players: list[tuple[int, str]] = []
     for at, word in rest:
         label = f"p{len(players) + 1}:"
         if not word.startswith(label):
-            expected = f"'{label}'" if players else "'bag:', 'tower:' or 'p1:'"
+            expected = f"'{label}'" if players else "'bag:', 'tower:', 'chance:' or 'p1:'"
             src.fail(
                 f"player {len(players) + 1}",
                 at,
@@ -618,7 +710,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         factories=tuple(factories),
         centre=centre,
         indicator=indicator,
-        rng=0,
+        rng=None,
     )
     placed = state.piece_counts()
     bag, tower = given.get("bag"), given.get("tower")
@@ -644,6 +736,12 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
     if tower is None:
         tower = tuple(m - b for m, b in zip(missing, bag, strict=True))
     state = attrs.evolve(state, bag=bag, tower=tower)
+    chance = None
+    if chance_field is not None:
+        chance = _chance(src, *chance_field, count, table)
+        state = attrs.evolve(state, chance=chance)
+        _check_chance(src, state, chance_field[0], fields)
+        return state
     on_display = any(centre) or any(map(any, factories))
     if not indicator:
         if on_display:
@@ -667,7 +765,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
             "ROUND-04",
             "no piece lies on a display or in the centre, so the round has ended",
         )
-    return attrs.evolve(state, rng=_generator(position_to_text(state)))
+    return state
 
 
 def _letters(table: ComponentTable, counts: Sequence[int]) -> str:
@@ -732,7 +830,7 @@ def position_to_text(state: GameState) -> str:
     Returns:
         The position as one line of text.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> text = position_to_text(new_game(2, seed=0))
     >>> print(text.replace(" p", "\n  p").replace(" factories", "\n  factories"))
     sintra1 side:A indicator:OOPBYG turn:1 starter:1 tile:C
@@ -753,6 +851,14 @@ def position_to_text(state: GameState) -> str:
     ]
     if any(state.tower):
         parts.append("tower:" + _counted(table, state.tower))
+    step = state.chance
+    if step is not None:
+        where = {
+            "strip": f".{step.seat + 1}.{step.index + 1}",
+            "face": f".{step.seat + 1}.{step.index + 1}",
+            "indicator": f".{step.index + 1}",
+        }.get(step.kind, "")
+        parts.append(f"chance:{step.kind}{where}")
     parts.extend(_player_text(table, seat, p) for seat, p in enumerate(state.players))
     return " ".join(parts)
 

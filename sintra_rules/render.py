@@ -6,7 +6,7 @@ words by :mod:`sintra_rules.narration`. Output is plain text; pass ``colour=True
 :func:`render_state` for ANSI-coloured piece letters, and :func:`wrap_text` folds long lines to
 a terminal's width. :func:`show_game` prints a whole game turn by turn (``sintra play``).
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=7)
 >>> print(_counts(state.components, state.factories[0]))
 1 green, 1 orange, 2 yellow

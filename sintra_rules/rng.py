@@ -14,6 +14,8 @@ take a generator state and return the next state with the value drawn.
 
 from __future__ import annotations
 
+from sintra_rules.errors import InvalidArgument
+
 __all__ = ["MASK64", "below", "draw_piece", "next_u64", "seed_state", "shuffle"]
 
 MASK64 = (1 << 64) - 1
@@ -43,7 +45,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     equally likely.
     """
     if n <= 0:
-        raise ValueError("below() needs n >= 1")
+        raise InvalidArgument("n", f"below() needs n >= 1, got {n}")
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state, value = next_u64(state)

@@ -1,6 +1,6 @@
 """The rules of play: legal actions in canonical order, and pure ``apply``.
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=1)
 >>> actions = legal_actions(state)
 >>> after = apply(state, actions[0])

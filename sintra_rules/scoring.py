@@ -2,7 +2,7 @@
 
 Pure functions over plain values, so that tests and proofs can check each rule on its own.
 
->>> from sintra_rules.components import default_components
+>>> from sintra_rules import default_components
 >>> table = default_components()
 >>> track_steps(table.track, 0, 10)     # 10 steps from the top: one wrap, then 2 more
 (2, 1)
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from sintra_rules.components import ComponentTable, Side
+from sintra_rules.errors import GameNotOver
 from sintra_rules.state import Colour, GameState, PlayerState, Window
 
 __all__ = [
@@ -83,7 +84,7 @@ def leftover_points(pieces: int) -> int:
 def ornament_bonus(table: ComponentTable, windows: Sequence[Window]) -> int:
     """Side A bonus: per ornament, points for the filled frame spaces around it (FINAL-04).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> full, empty = (0, 1), (None, None)
     >>> ornament_bonus(default_components(), (full,) * 4 + (empty,) * 2 + ((2, None),) * 2)
     23
@@ -154,9 +155,13 @@ class Outcome:
 
 def outcome(state: GameState) -> Outcome:
     """Who won: most points (WIN-01), then fewer points lost via the track (WIN-02, RUL-16),
-    else a shared victory (WIN-03). Raises :class:`ValueError` before the game is over."""
+    else a shared victory (WIN-03).
+
+    Raises:
+        GameNotOver: the game is not over yet (END-02).
+    """
     if not state.is_over:
-        raise ValueError("the game is not over yet (END-02)")
+        raise GameNotOver("END-02", "the game is not over yet")
     scores = tuple(p.score for p in state.players)
     lost = tuple(p.points_lost for p in state.players)
     best = max(zip(scores, (-x for x in lost), strict=True))

@@ -2,10 +2,16 @@
 as a standalone SVG document (used by ``GameState._repr_svg_`` in Jupyter and by the docs).
 
 The picture shows the round indicator, the factory displays, the centre (with the starting
-player tile while it lies there), the bag and the glass tower, and for each player the palace:
-the 8 slots with their pattern strips (coloured and joker spaces, the pieces on them), the
-glazier above its slot, the windows' top and bottom frame spaces with their printed values, the
-score and the broken glass track with its marker.
+player tile while it lies there), the bag and the glass tower, and for each player (by name)
+the palace: the 8 slots numbered 1 to 8 with their pattern strips (coloured and joker spaces,
+the pieces on them), the glazier above its slot, the windows' top and bottom frame spaces with
+their printed values, the score and the broken glass track with its marker. The last move, when
+given, and the result of a finished game are written under the heading.
+
+Colours are never the only sign (the rulebook has a set-up for players who cannot tell them
+apart): every piece carries its colour's code as a capital letter, every empty space its code
+in lower case (``j`` for a joker space), and a piece on a joker space is ringed and marked
+``data-joker="true"``.
 
 Every drawn piece is an element of class ``piece`` with ``data-colour`` (the colour's code) and
 ``data-zone``: ``indicator``, ``factory-N`` (``N`` the 0-based display index), ``centre``,
@@ -25,9 +31,11 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
+from sintra_rules.actions import Action
 from sintra_rules.components import JOKER_CODE, ComponentTable
-from sintra_rules.narration import roman
+from sintra_rules.narration import player_names, roman
 from sintra_rules.state import GameState, PlayerState
 
 __all__ = ["FILLS", "state_to_svg"]
@@ -67,6 +75,12 @@ def _fill(table: ComponentTable, code: str) -> str:
     return _SPARE_FILLS[table.colour_codes.index(code) % len(_SPARE_FILLS)]
 
 
+def _ink_on(fill: str) -> str:
+    """Dark or white letters, whichever reads better on ``fill`` (by its luminance)."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return _INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
 def _tint(fill: str) -> str:
     """``fill`` mixed 70 % with white: the colour of an empty space."""
     rgb = [int(fill[i : i + 2], 16) for i in (1, 3, 5)]
@@ -99,10 +113,18 @@ class _Canvas:
     def box(self, x: float, y: float, w: float, h: float, fill: str, **attrs: object) -> None:
         self.element("rect", x=x, y=y, width=w, height=h, rx=2, fill=fill, stroke=_LINE, **attrs)
 
-    def piece(self, x: float, y: float, colour: int, zone: str, **data: object) -> None:
-        """A pane piece of ``colour`` centred on (x, y)."""
+    def piece(
+        self, x: float, y: float, colour: int, zone: str, joker: bool = False, **data: object
+    ) -> None:
+        """A pane piece of ``colour`` centred on (x, y), with its colour's code on it; ringed
+        when it lies on a joker space."""
         code = self.table.colour_codes[colour]
         half = _PIECE / 2
+        if joker:
+            ring = self.element(
+                "circle", cx=x, cy=y, r=_SPACE / 2 - 0.6, fill="none", stroke=_INK, stroke_width=1.6
+            )
+            ring.set("class", "joker-ring")
         node = self.element(
             "rect",
             x=x - half,
@@ -117,8 +139,14 @@ class _Canvas:
         )
         node.set("data-colour", code)
         node.set("data-zone", zone)
+        if joker:
+            node.set("data-joker", "true")
         for key, value in data.items():
             node.set(f"data-{key}", str(value))
+        fill = _fill(self.table, code)
+        self.text(
+            x, y + 3.3, code, size=9, anchor="middle", font_weight="bold", class_="label"
+        ).set("fill", _ink_on(fill))
 
     def space(self, x: float, y: float, code: str | None) -> None:
         """An empty space centred on (x, y): tinted with its colour (or joker) code, with the
@@ -129,6 +157,9 @@ class _Canvas:
         else:
             fill = _tint(_fill(self.table, code))
             self.box(x - half, y - half, _SPACE, _SPACE, fill, class_="space", data_code=code)
+            self.text(
+                x, y + 3.3, code.lower(), size=8, anchor="middle", fill_opacity=0.6, class_="label"
+            )
 
     def tile(self, x: float, y: float, zone: str) -> None:
         """The starting player tile centred on (x, y)."""
@@ -145,7 +176,7 @@ def _pieces(counts: tuple[int, ...]) -> list[int]:
     return [colour for colour, n in enumerate(counts) for _ in range(n)]
 
 
-def _header(c: _Canvas, state: GameState, y: int) -> int:
+def _header(c: _Canvas, state: GameState, y: int, names: Sequence[str], last: Action | None) -> int:
     table = state.components
     rnd = state.round
     if state.is_over:
@@ -153,8 +184,17 @@ def _header(c: _Canvas, state: GameState, y: int) -> int:
     else:
         assert state.round_colour is not None
         colour = table.colour_names[state.round_colour]
-        status = f"Round {roman(rnd)} ({colour}) · player {state.turn + 1} to play"
+        status = f"Round {roman(rnd)} ({colour}) · {names[state.turn]} to play"
     c.text(_MARGIN, y + 14, f"Side {state.side} · {status}", size=15, font_weight="bold")
+    lines = []
+    if last is not None:
+        from sintra_rules.notation import action_to_text
+
+        lines.append(("last-move", f"Last move: {action_to_text(last, table)}"))
+    if state.is_over:
+        lines.append(("result", _result(state, names)))
+    for index, (kind, words) in enumerate(lines):
+        c.text(_MARGIN, y + 34 + 16 * index, words, size=12, class_=kind)
     # Round indicator: spaces I..VI, the remaining pieces from the current round's space on.
     x0 = _WIDTH - _MARGIN - table.rounds * 30
     first = table.rounds - len(state.indicator)
@@ -165,7 +205,18 @@ def _header(c: _Canvas, state: GameState, y: int) -> int:
         if space >= first:
             c.piece(x, y + 14, state.indicator[space - first], "indicator", round=space + 1)
     c.text(x0 - 6, y + 18, "Round indicator", size=10, anchor="end")
-    return y + 46
+    return y + 46 + 16 * len(lines)
+
+
+def _result(state: GameState, names: Sequence[str]) -> str:
+    """The final scores and the winners of a finished game (WIN-01 to WIN-03)."""
+    from sintra_rules.scoring import outcome
+
+    result = outcome(state)
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, result.scores, strict=True))
+    winners = " and ".join(names[seat] for seat in result.winners)
+    verb = "win" if len(result.winners) > 1 else "wins"
+    return f"Final scores: {scores} · {winners} {verb}"
 
 
 def _factories(c: _Canvas, state: GameState, y: int) -> int:
@@ -222,7 +273,7 @@ def _factories(c: _Canvas, state: GameState, y: int) -> int:
     return y + max(height, 44) + 12
 
 
-def _palace(c: _Canvas, state: GameState, seat: int, y: int) -> int:
+def _palace(c: _Canvas, state: GameState, seat: int, y: int, name: str) -> int:
     table = state.components
     player = state.players[seat]
     values = table.window_values(state.side)
@@ -231,19 +282,20 @@ def _palace(c: _Canvas, state: GameState, seat: int, y: int) -> int:
         notes.append("to play")
     if seat == state.starter:
         notes.append("started the round")
-    heading = f"Player {seat + 1}" + (f" ({', '.join(notes)})" if notes else "")
+    heading = name + (f" ({', '.join(notes)})" if notes else "")
     c.text(_MARGIN, y + 14, heading, size=13, font_weight="bold")
     if state.tile == seat:
         c.tile(_MARGIN + 8 * _COLUMN - 8, y + 10, f"player-{seat}")
-    top = y + 24
-    strip_y = top + 24
+    top = y + 34
+    strip_y = top + 16
     window_y = strip_y + 5 * _SPACE + 12
     for slot in range(len(player.strips)):
         cx = _MARGIN + slot * _COLUMN + _COLUMN / 2
+        c.text(cx, top - 4, str(slot + 1), size=10, anchor="middle", class_="slot-number")
         if slot == player.glazier:
             c.element(
                 "path",
-                d=f"M{cx - 7},{top} h14 l-7,12 z",
+                d=f"M{cx - 6},{top} h12 l-6,10 z",
                 fill=_INK,
                 class_="glazier",
                 data_player=seat,
@@ -275,7 +327,7 @@ def _palace(c: _Canvas, state: GameState, seat: int, y: int) -> int:
                     fill="#c9a227",
                     class_="ornament",
                 )
-    _track(c, state, player, seat, _MARGIN + 8 * _COLUMN + 24, top)
+    _track(c, state, player, seat, _MARGIN + 8 * _COLUMN + 24, top - 10)
     return window_y + 2 * _SPACE + 28
 
 
@@ -311,7 +363,7 @@ def _strip(
             waiting[code] -= 1
             colour = state.components.colour_codes.index(code)
         if colour is not None:
-            c.piece(cx, sy, colour, "strip", player=seat, slot=slot)
+            c.piece(cx, sy, colour, "strip", code == JOKER_CODE, player=seat, slot=slot)
 
 
 def _track(
@@ -340,19 +392,39 @@ def _track(
     c.text(x, y + 102, f"Points lost to the track: {player.points_lost}", size=10)
 
 
-def state_to_svg(state: GameState, *, width: int | None = None) -> str:
+def state_to_svg(
+    state: GameState,
+    *,
+    width: int | None = None,
+    names: Sequence[str] | None = None,
+    last: Action | None = None,
+) -> str:
     """The SVG picture of ``state``, as a standalone document (a ``str``).
 
-    ``width`` scales the picture to that many pixels wide (the height follows); by default it
-    is drawn at its natural size. Colours come from :data:`FILLS` by the table's colour codes.
+    Args:
+        state: the position.
+        width: scale the picture to that many pixels wide (the height follows); by default it
+        is drawn at its natural size.
+        names: the players' names, in seat order (default ``Player 1``, ``Player 2``, ...).
+        last: the move that led to ``state``, written under the heading in notation (ENG-04).
+
+    Returns:
+        The SVG document. Colours come from :data:`FILLS` by the table's colour codes.
+
+    Raises:
+        ValueError: ``names`` does not hold one name per player.
     """
+    if names is None:
+        names = player_names(len(state.players))
+    if len(names) != len(state.players):
+        raise ValueError(f"{len(names)} names for {len(state.players)} players")
     canvas = _Canvas(state.components)
     canvas.element("rect", x=0, y=0, width="100%", height="100%", fill=_PAPER, class_="background")
-    y = _header(canvas, state, _MARGIN)
+    y = _header(canvas, state, _MARGIN, names, last)
     y = _factories(canvas, state, y + 8)
     for seat in range(len(state.players)):
         canvas.element("line", x1=_MARGIN, x2=_WIDTH - _MARGIN, y1=y, y2=y, stroke="#d6d1c7")
-        y = _palace(canvas, state, seat, y + 6)
+        y = _palace(canvas, state, seat, y + 6, names[seat])
     height = y + _MARGIN
     root = canvas.root
     root.set("viewBox", f"0 0 {_WIDTH} {height}")

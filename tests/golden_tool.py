@@ -7,10 +7,10 @@ regenerate after a *deliberate* change of behaviour: add a CHANGELOG entry and b
 ``BEHAVIOUR_VERSION`` (ENG-06) first, so that old records are recognised as such.
 
 A golden file holds one complete seeded game: the ``sintra-game`` record
-(``records.record_to_json``), the ``records.state_digest`` of every state from the set-up to the
-end (``len(actions) + 1`` digests), the engine's ``BEHAVIOUR_VERSION`` and the rare events the
-game shows (wraps of the broken glass track, refills of the bag from the tower, partial
-refills), counted by :func:`sintra_rules.verify.invariants.examine`.
+(``sintra_rules.record_to_json``), the ``sintra_rules.state_digest`` of every state from the
+set-up to the end (``len(actions) + 1`` digests), the engine's ``BEHAVIOUR_VERSION`` and the
+rare events the game shows (wraps of the broken glass track, refills of the bag from the
+tower, partial refills), counted by :func:`sintra_rules.verify.invariants.examine`.
 """
 
 from __future__ import annotations
@@ -24,21 +24,20 @@ from typing import Any
 
 import attrs
 
-from sintra_rules._version import BEHAVIOUR_VERSION
-from sintra_rules.actions import Action
-from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
-from sintra_rules.components import Side
-from sintra_rules.errors import RecordError
-from sintra_rules.records import (
-    golden_from_json,
-    golden_mismatch,
+from sintra_rules import (
+    BEHAVIOUR_VERSION,
+    Action,
+    RecordError,
+    Side,
+    apply,
+    new_game,
     record_game,
     record_to_json,
     replay,
     state_digest,
 )
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
+from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
+from sintra_rules.verify.golden import golden_from_json, golden_mismatch
 from sintra_rules.verify.invariants import examine
 from sintra_rules.verify.perft import perft, position_after
 
@@ -142,7 +141,7 @@ def golden_document(game: GoldenGame) -> dict[str, Any]:
 def compare_golden(doc: dict[str, Any]) -> str | None:
     """Replay a golden file; ``None`` when every state's digest matches, else a readable diff
     (first differing ply, both digests, the action) and the reminder of what a deliberate
-    change needs. The file is read by :func:`sintra_rules.records.golden_from_json`, the same
+    change needs. The file is read by :func:`sintra_rules.verify.golden.golden_from_json`, the same
     reader as ``sintra replay``'s."""
     name = doc["name"]
     if doc["behaviour_version"] != BEHAVIOUR_VERSION:
@@ -204,7 +203,7 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "",
             "Complete seeded games whose every state is pinned by its digest. "
             "`tests/test_golden.py` replays each game and compares the digest of every state "
-            "(`sintra_rules.records.state_digest`), so any change of the engine's behaviour "
+            "(`sintra_rules.state_digest`), so any change of the engine's behaviour "
             "shows as a failure naming the first differing ply, both digests and the action.",
             "",
             "Each file holds `name`, `behaviour_version` (ENG-06), `play` (who chose the "

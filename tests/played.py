@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import functools
 
+from sintra_rules import GameState, Side
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
-from sintra_rules.components import Side
-from sintra_rules.state import GameState
 
 
 @functools.cache

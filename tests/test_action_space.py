@@ -27,13 +27,22 @@ import attrs
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from sintra_rules.actions import CENTRE, RESET, Action, Take
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Strip,
+    Take,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+)
 from sintra_rules.agents import POLICIES, Policy, playout
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction, PositionBuildError
-from sintra_rules.rules import apply, is_legal, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState, Strip
+from sintra_rules.errors import PositionBuildError
 from sintra_rules.verify.positions import (
     bare,
     rebalance,
@@ -50,7 +59,7 @@ STRIP_SPACES = 5
 def well_formed(state: GameState) -> Iterator[Action]:
     """Every well-formed action of ``state``'s game (see the module docstring)."""
     table = state.components
-    yield RESET
+    yield Reset()
     colours = range(table.colours)
     for source in (*range(len(state.factories)), CENTRE):
         for colour in colours:

@@ -10,8 +10,19 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from sintra_rules import (
+    Action,
+    ConfigurationError,
+    GameState,
+    Side,
+    Take,
+    UnknownAgent,
+    apply,
+    legal_actions,
+    new_game,
+    outcome,
+)
 from sintra_rules import agents as agents_module
-from sintra_rules.actions import Action, Take
 from sintra_rules.agents import (
     Agent,
     GreedyAgent,
@@ -22,13 +33,8 @@ from sintra_rules.agents import (
     play_game,
     playout,
 )
-from sintra_rules.components import Side
-from sintra_rules.errors import BoundExceeded, ConfigurationError
+from sintra_rules.errors import BoundExceeded
 from sintra_rules.rng import below, seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
@@ -192,7 +198,7 @@ def test_make_agent_names() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert isinstance(make_agent("random"), Agent)
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(UnknownAgent, match="unknown agent"):
         make_agent("minimax")
 
 

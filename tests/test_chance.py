@@ -15,32 +15,45 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from sintra_rules import events as ev
-from sintra_rules.actions import Action
-from sintra_rules.agents import RandomAgent
-from sintra_rules.chance import (
-    FILL,
+from sintra_rules import (
+    Action,
+    ChanceStep,
+    ConfigurationError,
+    GameState,
+    IllegalAction,
+    RecordError,
+    action_from_text,
+    apply,
     apply_chance,
-    begin_fill,
+    apply_fill,
+    apply_traced,
     chance_outcomes,
+    default_components,
     determinize,
+    final_score,
+    legal_actions,
+    new_game,
     position_digest,
     resolve_chance,
     same_position,
     sample_chance,
+    state_digest,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+    violations,
     without_generator,
 )
-from sintra_rules.errors import ConfigurationError, IllegalAction, RecordError
+from sintra_rules import events as ev
+from sintra_rules.agents import RandomAgent
+from sintra_rules.chance import FILL, begin_fill, max_chance_outcomes
 from sintra_rules.narration import narrate
-from sintra_rules.notation import action_from_text
-from sintra_rules.records import state_digest, state_from_json, state_to_dict, state_to_json
 from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply, apply_traced, legal_actions, violations
-from sintra_rules.scoring import final_score
-from sintra_rules.setup import new_game
-from sintra_rules.state import ChanceStep, GameState
 from sintra_rules.verify.positions import position, rebalance, set_pool
+from tests.test_fuzz_loaders import _mutations
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GOLDEN_DOCS = sorted(GOLDEN.glob("*.json"))
@@ -212,6 +225,11 @@ def test_eng_07_no_action_while_a_step_is_pending() -> None:
             apply_chance(state, bad)  # type: ignore[arg-type]
 
 
+def test_eng_07_outcomes_are_numbered_below_8() -> None:
+    """The strips (8 slots) have the most outcomes: every outcome is 0 to 7 (FIG-04, FIG-09)."""
+    assert max_chance_outcomes(default_components()) == 8
+
+
 def test_eng_07_every_step_of_real_games_lists_at_most_5_draw_outcomes() -> None:
     """Over whole games decided step by step, probabilities are positive, add up to 1, and a
     piece drawn has at most 5 outcomes (one per colour); a shuffle step at most 8."""
@@ -225,6 +243,7 @@ def test_eng_07_every_step_of_real_games_lists_at_most_5_draw_outcomes() -> None
                 assert all(p > 0 for _, p in outcomes)
                 assert [o for o, _ in outcomes] == sorted({o for o, _ in outcomes})
                 assert len(outcomes) <= limits[state.chance.kind]
+                assert all(0 <= o < max_chance_outcomes(state.components) for o, _ in outcomes)
                 state = sample_chance(state)
             else:
                 state = apply(state, legal_actions(state)[-1], sample=False)
@@ -276,6 +295,53 @@ def test_eng_08_golden_playthroughs_replay_step_by_step(path: Path) -> None:
     replays digest by digest when every refill is sampled one piece at a time."""
     digests, decisions = golden_decisions(path)
     assert [state_digest(s) for s in decisions] == digests
+
+
+@pytest.mark.parametrize("path", GOLDEN_DOCS, ids=[p.stem for p in GOLDEN_DOCS])
+def test_eng_08_whole_observed_refills_of_the_golden_games(path: Path) -> None:
+    """Every refill of the golden games (pours of the tower and short fills among them,
+    END-04, END-05), supplied as the displays it produced, gives the game's position."""
+    doc = json.loads(path.read_text("utf-8"))
+    record = doc["record"]
+    state = new_game(record["players"], record["side"], record["seed"])
+    refills = 0
+    for text in record["actions"]:
+        action = action_from_text(text)
+        after = apply(state, action)
+        pending = apply(state, action, sample=False)
+        if pending.chance is not None:
+            assert same_position(apply_fill(pending, after.factories), after)
+            refills += 1
+        state = after
+    assert refills == 5
+
+
+def test_eng_08_observed_refills_that_no_draws_can_give_are_refused() -> None:
+    """With 3 blue in the bag, the first display cannot show 4 yellow (the bag is emptied
+    before the tower is poured, END-04); displays short while pieces remain, over-full or
+    shrinking are refused; so is a fill given where none is pending."""
+    state = rebalance(fill_state("BBB", tower="YYYYY"), into="tower")
+    empty = (0,) * 5
+    assert state.bag == (3, 0, 0, 0, 0) and min(state.tower[1:]) >= 14
+    full = ((3, 0, 0, 0, 1), *[(0, 0, 0, 0, 4)] * 2, *[(0, 0, 0, 4, 0)] * 2)
+    after = apply_fill(state, full)
+    assert after.chance is None and after.factories == full and not any(after.tower)
+    short = ((3, 0, 0, 0, 1), (0, 0, 0, 0, 4), *[empty] * 3)
+    with pytest.raises(IllegalAction):
+        apply_fill(state, short)  # the fill goes on: displays 3 to 5 cannot stay empty
+    bad: list[object] = [
+        ((0, 0, 0, 0, 4), (3, 0, 0, 0, 1), *[empty] * 3),  # yellow before the bag is empty
+        ((2, 0, 0, 0, 1), *[empty] * 4),  # display 1 short
+        ((3, 0, 0, 0, 2), *[empty] * 4),  # 5 pieces
+        ((3, 0, 0, 0, "1"), *[empty] * 4),
+        ((3, 0, 0, 0, 1),),
+    ]
+    for factories in bad:
+        with pytest.raises(IllegalAction) as info:
+            apply_fill(state, factories)  # type: ignore[arg-type]
+        assert info.value.clause == "ENG-07"
+    with pytest.raises(IllegalAction):
+        apply_fill(new_game(2, seed=1), new_game(2, seed=1).factories)
 
 
 def test_eng_08_supplied_outcomes_leave_the_generator() -> None:
@@ -546,3 +612,59 @@ def test_eng_09_a_determinizing_searcher_is_not_influenced_by_the_real_draws() -
     assert decisions_until_round_end(real_a, fair) == decisions_until_round_end(real_b, fair)
     peeking = searcher(peek=True)
     assert decisions_until_round_end(real_a, peeking) != decisions_until_round_end(real_b, peeking)
+
+
+# --- documents of chance states, fuzzed -------------------------------------------------------
+
+
+def _chance_bases() -> list[dict[str, object]]:
+    """Documents of states waiting for every kind of step, with and without a generator."""
+    setup = new_game(3, "B", seed=8, sample=False)
+    picked, kind = [setup], "strip"
+    while setup.chance is not None:
+        setup = sample_chance(setup)
+        if setup.chance is not None and setup.chance.kind != kind:
+            picked.append(setup)
+            kind = setup.chance.kind
+    before, action = round_end()
+    pending = apply(before, action, sample=False)
+    half = pending
+    for _ in range(7):
+        half = sample_chance(half)
+    pour = fill_state("", tower="BGOPY")
+    picked += [pending, without_generator(half), rebalance(pour, into="tower")]
+    return [state_to_dict(state) for state in picked]
+
+
+CHANCE_BASES = _chance_bases()
+
+
+def test_chance_bases_cover_every_kind_of_step() -> None:
+    """The fuzzed documents below start from every kind of pending step (ENG-07)."""
+    kinds = {doc["chance"]["kind"] for doc in CHANCE_BASES}  # type: ignore[index]
+    assert kinds == {"strip", "face", "indicator", "first", "fill"}
+
+
+@given(st.sampled_from(CHANCE_BASES), st.data())
+def test_eng_08_mutated_chance_documents_load_or_fail_cleanly(
+    base: dict[str, object], data: st.DataObject
+) -> None:
+    """A state document waiting for a chance step, with one value dropped, replaced, perturbed
+    or retyped: a RecordError naming a field, or a state that writes back to the same document
+    and whose pending step can be decided with every listed outcome."""
+    text = json.dumps(_mutations(base, data))
+    try:
+        state = state_from_json(text)
+    except RecordError as error:
+        assert isinstance(error.field, str) and error.field
+        return
+    assert state_to_dict(state) == json.loads(text)
+    assert state.piece_counts() == (20,) * 5
+    if state.chance is None:
+        assert bool(legal_actions(state)) != state.is_over
+        return
+    outcomes = chance_outcomes(state)
+    assert outcomes and sum(p for _, p in outcomes) == 1
+    for outcome, _ in outcomes:
+        after = apply_chance(state, outcome)
+        assert after.piece_counts() == (20,) * 5

@@ -20,19 +20,23 @@ from pathlib import Path
 
 import pytest
 
+from sintra_rules import GameState, action_from_text, apply, new_game, outcome
 from sintra_rules._terminal import use_colour
 from sintra_rules.cli import main
-from sintra_rules.notation import action_from_text
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify.bench import mid_game_state
 
 _TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "2A-greedy-random.json"
+
+#: What every command that prints scores writes on stderr with the shipped table, whose
+#: figures include provisional ones (the statuses of components.toml, written out by hand).
+PROVISIONAL = (
+    "Note: the component table 'sintra-default-2026-provisional' holds provisional figures "
+    "(colours,\n    window_values.A, window_values.B, ornaments, track, strips): scores may "
+    "differ from those of the\n    printed game.\n"
+)
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -98,7 +102,7 @@ def test_play_seed_3_transcript_follows_the_rules(capsys: pytest.CaptureFixture[
     actions on ``new_game(2, "A", 3)`` ends the game with the final scores and winners it
     prints."""
     code, out, err = _run(capsys, "play", "--seed", "3")
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     assert out.startswith("sintra play: 2 players, board side A, seed 3: ")
     assert "Player 1 (greedy) vs Player 2 (random)" in out.splitlines()[0]
     state = _replay_transcript(out, 2, "A", 3)
@@ -141,7 +145,7 @@ def test_play_record_then_replay(capsys: pytest.CaptureFixture[str], tmp_path: P
     doc = json.loads(path.read_text())
     assert (doc["kind"], doc["players"], doc["seed"], doc["side"]) == ("sintra-game", 3, 8, "A")
     code, replayed, err = _run(capsys, "replay", str(path))
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     state = _replay_transcript(replayed, 3, "A", 8)
     _check_result(replayed, state, ["Player 1", "Player 2", "Player 3"])
     assert _final_rows(replayed) == _final_rows(out)
@@ -234,7 +238,7 @@ def test_python_dash_m_runs_the_cli() -> None:
 def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
     """TURN-01, ENG-05: depth 1 from a new game counts its legal actions; deeper counts are
     those of :func:`sintra_rules.verify.perft.perft` on the position after the random plies."""
-    from sintra_rules.rules import legal_actions
+    from sintra_rules import legal_actions
     from sintra_rules.verify.perft import perft, position_after
 
     code, out, _ = _run(
@@ -289,9 +293,7 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     """RESET-02, TAKE-01, ENG-04: from a saved start position a take is legal (exit 0, its
     clauses listed, TAKE-01 first) and a reset is not, the glazier being above the leftmost
     strip (exit 1, RESET-02 named); bad notation or a bad state file is exit 2."""
-    from sintra_rules.notation import action_to_text
-    from sintra_rules.records import state_to_json
-    from sintra_rules.rules import legal_actions
+    from sintra_rules import action_to_text, legal_actions, state_to_json
 
     state = new_game(2, side="B", seed=7)
     path = tmp_path / "state.json"
@@ -372,7 +374,7 @@ def test_replay_golden_playthrough_checks_every_digest(
     doc = json.loads(GOLDEN.read_text("utf-8"))
     record = doc["record"]
     code, out, err = _run(capsys, "replay", str(GOLDEN))
-    assert code == 0 and err == ""
+    assert code == 0 and err == PROVISIONAL
     header, body = out.split("\n\n", 1)
     assert " ".join(header.split()).startswith(
         f"sintra replay: {GOLDEN}: golden playthrough, 2 players, board side A, seed 17, "
@@ -446,7 +448,7 @@ def test_replay_of_json_that_is_no_record_says_what_it_found(
 ) -> None:
     """JSON that is neither a game record nor a golden playthrough (another value, an
     unrelated object, a state document, a perft data file) is exit 2 naming what it holds."""
-    from sintra_rules.records import state_to_json
+    from sintra_rules import state_to_json
 
     path = tmp_path / "other.json"
     if content == "state":

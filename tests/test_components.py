@@ -16,17 +16,19 @@ from typing import Any
 
 import pytest
 
-from sintra_rules.actions import take
-from sintra_rules.components import (
+from sintra_rules import (
     ComponentTable,
+    ComponentTableError,
+    GameState,
+    SintraError,
+    Take,
+    UnknownPlayerCount,
+    apply,
     components_from_mapping,
     default_components,
     load_components,
+    new_game,
 )
-from sintra_rules.errors import ComponentTableError, SintraError
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify.positions import (
     bare,
     colour,
@@ -93,7 +95,7 @@ def test_shipped_table_figures_fig_01_to_fig_10() -> None:
         ("OOPYB", "PPYBG"),
         ("YYBGO", "JJBGO"),
     )
-    with pytest.raises(KeyError):
+    with pytest.raises(UnknownPlayerCount):
         table.factories_for(5)
 
 
@@ -414,7 +416,7 @@ def _completion(table: ComponentTable) -> GameState:
     state = set_strip(state, 0, 2, strip_for(table, "OOOPY", filled="OPY"))
     state = set_player(state, 0, glazier=1)
     state = rebalance(set_factories(state, ["OOBB"]))
-    return apply(state, take(0, colour(table, "O"), 2, keep=colour(table, "P")))
+    return apply(state, Take(0, colour(table, "O"), 2, keep=colour(table, "P")))
 
 
 def test_window_values_are_data_fig_04() -> None:
@@ -435,7 +437,7 @@ def _all_break(table: ComponentTable) -> GameState:
     state = bare(2, "A", components=table)
     state = set_player(state, 0, glazier=7, track=3, points_lost=4)  # strip 7 is YYBGO
     state = rebalance(set_factories(state, ["PPPP", "B"]))
-    return apply(state, take(0, colour(table, "P"), None))
+    return apply(state, Take(0, colour(table, "P"), None))
 
 
 def test_track_is_data_fig_08() -> None:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -24,15 +26,26 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from sintra_rules import legal_actions, new_game
-from sintra_rules.errors import SintraError
-from sintra_rules.notation import action_to_text
-from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.records import state_to_json
+from sintra_rules import (
+    SintraError,
+    action_to_text,
+    legal_actions,
+    new_game,
+    position_from_text,
+    position_to_text,
+    state_to_json,
+)
+
+fcntl: ModuleType | None
+try:
+    fcntl = importlib.import_module("fcntl")  # POSIX: one site build shared by xdist workers
+except ImportError:  # pragma: no cover - Windows: each worker builds its own
+    fcntl = None
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -61,17 +74,25 @@ def _unavailable(reason: str) -> None:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The docs site built with ``sphinx -W -n`` (with the desk packaged)."""
-    out = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
-    done = subprocess.run(
-        [*command, str(ROOT / "docs"), str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    """The docs site built with ``sphinx -W -n`` (with the desk packaged), once per test run:
+    under pytest-xdist the workers share one build (the folder of this run, under a lock)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # this run's folder, above each worker's own
+    out = shared / "sintra-site"
+    with open(shared / "sintra-site.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "_static" / "desk" / "manifest.json").exists():
+            command = [sys.executable, "-m", "sphinx", "-W", "-n", "-q", "-b", "html"]
+            done = subprocess.run(
+                [*command, str(ROOT / "docs"), str(out)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert done.returncode == 0, done.stderr[-3000:]
     manifest = json.loads((out / "_static" / "desk" / "manifest.json").read_text("utf-8"))
     assert "error" not in manifest, manifest
     return out
@@ -106,13 +127,18 @@ class Desk:
         self.problems: list[str] = []
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
+        page.on("requestfailed", self._failed)
         page.on("request", self._request)
         page.on("response", self._response)
 
     def _console(self, message: Any) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
+
+    def _failed(self, request: Any) -> None:
+        # A request cut short by the test going to another page is no fault of the site.
+        if "ERR_ABORTED" not in (request.failure or ""):
+            self.problems.append(f"failed: {request.url} ({request.failure})")
 
     def _request(self, request: Any) -> None:
         if not request.url.startswith((self.base, "data:", "blob:")):
@@ -175,6 +201,16 @@ def desk(server: str) -> Iterator[Desk]:
             browser.close()
 
 
+def _cli_line(line: str, action: str) -> subprocess.CompletedProcess[str]:
+    """``sintra explain 'LINE' ACTION``: the one-line position as the argument itself."""
+    return subprocess.run(
+        [sys.executable, "-m", "sintra_rules", "explain", line, action],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def _cli(tmp_path: Path, position: str, action: str) -> subprocess.CompletedProcess[str]:
     """``sintra explain`` on ``position`` (saved to a file) and ``action``, in a new process."""
     path = tmp_path / "position.json"
@@ -232,6 +268,10 @@ def _one_line_position_explained_as_the_command_line_does(desk: Desk, tmp_path: 
     cli = _cli(tmp_path, state_to_json(position_from_text(line)), action)
     assert cli.returncode == 0
     assert shown["explanation"] == cli.stdout.rstrip("\n")
+    typed = _cli_line(line, action)  # the position typed on the command line, as the desk shows
+    assert typed.returncode == 0 and typed.stdout == cli.stdout
+    command = desk.page.text_content("#desk-command") or ""
+    assert shlex.split(command.removeprefix("$ ")) == ["sintra", "explain", line, action]
     assert desk.problems == []
 
 
@@ -271,6 +311,42 @@ def _provisional_notice_and_disputes_are_shown(desk: Desk) -> None:
     assert desk.page.input_value("#desk-position").startswith("sintra1 side:A ")
 
 
+def _a_link_reopens_the_question(desk: Desk, tmp_path: Path) -> None:
+    """The address after a question holds it; opening that address asks it again."""
+    state = new_game(2, side="B", seed=5)
+    line = position_to_text(state)
+    action = action_to_text(legal_actions(state)[3], state.components)
+    first = desk.ask(line, action)
+    link = desk.page.url
+    assert "#position=" in link
+    desk.page.goto("about:blank")
+    desk.page.goto(link)
+    desk.page.wait_for_selector("#sintra-desk[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    desk.page.wait_for_function("document.getElementById('sintra-desk').dataset.answers === '1'")
+    assert desk.page.input_value("#desk-position") == line
+    assert desk.page.input_value("#desk-action") == action
+    assert desk.shown() == first
+    cli = _cli(tmp_path, state_to_json(state), action)
+    assert first["explanation"] == cli.stdout.rstrip("\n")
+
+
+def _site_search_finds_clauses_and_glossary(desk: Desk) -> None:
+    """The site search (run last: it leaves the desk page) puts the clause first for its ID
+    and the glossary first for a French word."""
+    page = desk.page
+    finished = "document.getElementById('search-results').innerText.includes('Search finished')"
+    page.goto(desk.base + "search.html?q=TAKE-03")
+    page.wait_for_function(finished, timeout=60_000)  # every result's summary is fetched
+    first = page.locator("#search-results ul.search li a").first.get_attribute("href") or ""
+    assert first.endswith("spec/03-turn.html#take-03"), first
+    page.goto(desk.base + "search.html?q=vitrier")
+    page.wait_for_function(finished, timeout=60_000)
+    hrefs = page.locator("#search-results ul.search li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert hrefs[0].split("?")[0].split("#")[0].endswith("glossary.html"), hrefs
+
+
 def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> None:
     """One test (one site build, one browser start, also under xdist): every check in turn."""
     _provisional_notice_and_disputes_are_shown(desk)
@@ -279,6 +355,8 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _one_line_position_explained_as_the_command_line_does(desk, tmp_path)
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
+    _a_link_reopens_the_question(desk, tmp_path)
+    _site_search_finds_clauses_and_glossary(desk)
     assert desk.problems == []
 
 
@@ -332,8 +410,10 @@ def test_glossary_is_a_page_the_search_finds(site: Path) -> None:
         assert word in glossary
     index = _page(site, "searchindex.js")
     data = json.loads(index[index.index("(") + 1 : index.rindex(")")])
-    found = data["terms"]["vitrier"]
-    docs = [found] if isinstance(found, int) else found
+    docs: list[int] = []
+    for kind in ("terms", "titleterms"):  # words of the page's text and of its headings
+        found = data[kind].get("vitrier", [])
+        docs += [found] if isinstance(found, int) else found
     assert data["docnames"].index("glossary") in docs
 
 

@@ -19,7 +19,7 @@ from types import ModuleType
 
 import pytest
 
-from sintra_rules.state import GameState
+from sintra_rules import GameState
 from sintra_rules.svg import state_to_svg
 
 ROOT = Path(__file__).resolve().parent.parent

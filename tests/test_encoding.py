@@ -9,8 +9,19 @@ import itertools
 import attrs
 import pytest
 
-from sintra_rules.actions import RESET, Action, Take, take
-from sintra_rules.components import Side, default_components
+from sintra_rules import (
+    CENTRE,
+    Action,
+    ActionIdError,
+    ComponentTableError,
+    Reset,
+    Side,
+    SintraError,
+    Take,
+    default_components,
+    legal_actions,
+    new_game,
+)
 from sintra_rules.encoding import (
     NUM_ACTIONS,
     RESET_ID,
@@ -21,10 +32,6 @@ from sintra_rules.encoding import (
     legal_ids,
     legal_mask,
 )
-from sintra_rules.errors import ActionIdError, ComponentTableError, SintraError
-from sintra_rules.rules import legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE
 from tests.played import played_positions
 
 CONFIGS = [(n, side) for n in (2, 3, 4) for side in ("A", "B")]
@@ -43,21 +50,21 @@ def test_layout_from_the_table() -> None:
 @pytest.mark.parametrize(
     ("action", "expected"),
     [
-        (take(0, 0, 0), 0),
-        (take(0, 0, 0, jokers=1), 1),
-        (take(0, 0, 0, jokers=2), 2),
-        (take(0, 0, 0, jokers=0, keep=0), 3),
-        (take(0, 0, 0, jokers=2, keep=4), 7),
-        (take(0, 0, 1), 8),
-        (take(0, 0, None), 64),
-        (take(0, 1, 0), 72),
-        (take(1, 0, 0), 360),
-        (take(2, 1, 3, jokers=1), 817),
-        (take(8, 4, 7, keep=1), 3228),
-        (take(CENTRE, 0, 0), 3240),
-        (take(CENTRE, 4, None), 3592),
-        (take(CENTRE, 4, 7, keep=4), 3591),
-        (RESET, 3600),
+        (Take(0, 0, 0), 0),
+        (Take(0, 0, 0, jokers=1), 1),
+        (Take(0, 0, 0, jokers=2), 2),
+        (Take(0, 0, 0, jokers=0, keep=0), 3),
+        (Take(0, 0, 0, jokers=2, keep=4), 7),
+        (Take(0, 0, 1), 8),
+        (Take(0, 0, None), 64),
+        (Take(0, 1, 0), 72),
+        (Take(1, 0, 0), 360),
+        (Take(2, 1, 3, jokers=1), 817),
+        (Take(8, 4, 7, keep=1), 3228),
+        (Take(CENTRE, 0, 0), 3240),
+        (Take(CENTRE, 4, None), 3592),
+        (Take(CENTRE, 4, 7, keep=4), 3591),
+        (Reset(), 3600),
     ],
 )
 def test_hand_computed_ids(action: Action, expected: int) -> None:
@@ -142,29 +149,29 @@ def test_keep_ids_take_the_joker_count_from_the_position() -> None:
     strips = (*player.strips[:joker_slot], flipped, *player.strips[joker_slot + 1 :])
     board = attrs.evolve(player, strips=strips)
     state = attrs.evolve(state, players=(board, *state.players[1:]))
-    code = action_to_id(take(0, 1, joker_slot, jokers=0, keep=2))
-    assert action_to_id(take(0, 1, joker_slot, jokers=1, keep=2)) == code
-    assert id_to_action(state, code) == take(0, 1, joker_slot, jokers=1, keep=2)
+    code = action_to_id(Take(0, 1, joker_slot, jokers=0, keep=2))
+    assert action_to_id(Take(0, 1, joker_slot, jokers=1, keep=2)) == code
+    assert id_to_action(state, code) == Take(0, 1, joker_slot, jokers=1, keep=2)
     # another slot: no joker space on that side, so no joker
     other = next(s for s in range(8) if s != joker_slot)
-    code = action_to_id(take(0, 1, other, keep=2))
-    assert id_to_action(state, code) == take(0, 1, other, jokers=0, keep=2)
+    code = action_to_id(Take(0, 1, other, keep=2))
+    assert id_to_action(state, code) == Take(0, 1, other, jokers=0, keep=2)
 
 
 @pytest.mark.parametrize(
     "action",
     [
-        take(9, 0, 0),  # no tenth display
-        take(-2, 0, 0),
-        take(0, 5, 0),  # no sixth colour
-        take(0, -1, 0),
-        take(0, 0, 8),  # slot 9 does not exist
-        take(0, 0, -1),
-        take(0, 0, 0, jokers=3),
-        take(0, 0, 0, jokers=-1),
-        take(0, 0, 0, keep=5),
-        take(0, 0, None, jokers=1),  # all-break places nothing ...
-        take(0, 0, None, keep=0),  # ... and keeps nothing
+        Take(9, 0, 0),  # no tenth display
+        Take(-2, 0, 0),
+        Take(0, 5, 0),  # no sixth colour
+        Take(0, -1, 0),
+        Take(0, 0, 8),  # slot 9 does not exist
+        Take(0, 0, -1),
+        Take(0, 0, 0, jokers=3),
+        Take(0, 0, 0, jokers=-1),
+        Take(0, 0, 0, keep=5),
+        Take(0, 0, None, jokers=1),  # all-break places nothing ...
+        Take(0, 0, None, keep=0),  # ... and keeps nothing
         Take(True, 0, 0),
         Take(0, 0, 0, 0.0),  # type: ignore[arg-type]
         Take(0, 0, 0, 0, 1.0),  # type: ignore[arg-type]

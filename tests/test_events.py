@@ -15,9 +15,18 @@ from pathlib import Path
 import attrs
 import pytest
 
-from sintra_rules import apply, apply_traced, legal_actions
+from sintra_rules import (
+    CENTRE,
+    Event,
+    GameState,
+    InvalidArgument,
+    Reset,
+    Take,
+    apply,
+    apply_traced,
+    legal_actions,
+)
 from sintra_rules import events as ev
-from sintra_rules.actions import CENTRE, RESET, Take
 from sintra_rules.narration import (
     describe_action,
     describe_event,
@@ -27,7 +36,6 @@ from sintra_rules.narration import (
     plural,
     roman,
 )
-from sintra_rules.state import GameState
 from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
@@ -53,7 +61,7 @@ SPEC = Path(__file__).resolve().parent.parent / "spec" / "index.toml"
 CLAUSES = {c["id"] for c in tomllib.loads(SPEC.read_text("utf-8"))["clause"]}
 
 
-def clauses_of(found: tuple[ev.Event, ...]) -> list[str]:
+def clauses_of(found: tuple[Event, ...]) -> list[str]:
     return [clause for event in found for clause in event.clauses]
 
 
@@ -193,7 +201,7 @@ def test_all_break_and_reset() -> None:
     )
     assert clauses_of(found) == ["TAKE-01", "RUL-03", "TRACK-02", "ROUND-03"]
     assert after.players[0].score == 0
-    _, reset = apply_traced(state, RESET)
+    _, reset = apply_traced(state, Reset())
     assert reset == (ev.GlazierReset(seat=0, start=7, end=0), ev.TurnPassed(seat=1))
     assert [step.text for step in narrate(reset, state.components)] == [
         "player 1 moves the glazier back from slot 8 to slot 1, the leftmost strip; the turn ends",
@@ -298,7 +306,7 @@ def test_events_are_frozen_values() -> None:
     assert event == ev.TookFromDisplay(0, 1, 2, 2, 2) and hash(event) == hash(
         ev.TookFromDisplay(0, 1, 2, 2, 2)
     )
-    other: ev.Event = ev.TookFromCentre(0, 2, 2)
+    other: Event = ev.TookFromCentre(0, 2, 2)
     assert event != other
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         event.count = 3  # type: ignore[misc]
@@ -316,32 +324,36 @@ def test_whole_games_events_name_registered_clauses_and_have_words(
         for action in legal_actions(state)[:3]:
             after, found = apply_traced(state, action)
             assert after == apply(state, action)
-            assert found and all(isinstance(event, ev.Event) for event in found)
+            assert found and all(isinstance(event, Event) for event in found)
             steps = narrate(found, state.components)
             assert [step.clause for step in steps] == clauses_of(found)
             assert set(clauses_of(found)) <= CLAUSES
             assert describe_action(state, action).startswith(f"{names[state.turn]} ")
 
 
-def test_every_event_class_is_exported() -> None:
-    """ENG-04: the facade exports every event class of sintra_rules.events."""
+def test_event_kinds_have_one_import_path() -> None:
+    """ENG-04: the facade exports the base class Event; every event kind is an Event read from
+    the namespace sintra_rules.events, and only there (one import path each)."""
     import sintra_rules
 
-    for name in ev.__all__:
-        assert getattr(sintra_rules, name) is getattr(ev, name)
-        assert name in sintra_rules.__all__
+    assert sintra_rules.Event is Event and "Event" in sintra_rules.__all__
+    kinds = [name for name in ev.__all__ if name != "Event"]
+    assert len(kinds) >= 18
+    for name in kinds:
+        assert issubclass(getattr(ev, name), Event), name
+        assert name not in sintra_rules.__all__ and not hasattr(sintra_rules, name), name
 
 
 def test_describe_event_refuses_other_values() -> None:
     """ENG-04: only events are narrated."""
     with pytest.raises(TypeError):
-        describe_event(ev.Event(), bare().components)
+        describe_event(Event(), bare().components)
 
 
 def test_describe_action_of_an_illegal_action_says_what_is_asked() -> None:
     """ENG-04, RESET-02: an illegal action does nothing, so it is told as a request."""
     state: GameState = bare()
-    assert describe_action(state, RESET, ["Ann", "Bob"]) == (
+    assert describe_action(state, Reset(), ["Ann", "Bob"]) == (
         "Ann asks to move the glazier back to the leftmost strip"
     )
 
@@ -366,5 +378,22 @@ def test_small_words() -> None:
         "1 rule",
         "-1 point",
     )
-    with pytest.raises(ValueError, match="2 names for 3 players"):
+    with pytest.raises(InvalidArgument, match="2 names for 3 players"):
         player_names(3, ["A", "B"])
+
+
+def test_apply_builds_no_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ENG-40: events are made only when asked for: with every event class replaced by one that
+    refuses to be built, apply plays whole games and returns the same states, while
+    apply_traced fails at its first event."""
+
+    def refuse(*_args: object, **_kwargs: object) -> Event:
+        raise AssertionError("an event was built")
+
+    games = [list(game_states(players, "A", seed)) for players, seed in ((2, 1), (4, 2))]
+    for name in ev.__all__:
+        if name != "Event":
+            monkeypatch.setattr(ev, name, refuse)
+    assert [list(game_states(players, "A", seed)) for players, seed in ((2, 1), (4, 2))] == games
+    with pytest.raises(AssertionError, match="an event was built"):
+        apply_traced(games[0][0], legal_actions(games[0][0])[0])

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sintra_rules.actions import CENTRE, Take
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.state import GameState, Strip
+from sintra_rules import CENTRE, GameState, IllegalAction, Side, Strip, Take, apply, legal_actions
 from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,

@@ -16,14 +16,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sintra_rules.actions import CENTRE, RESET, Take
+from sintra_rules import (
+    CENTRE,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Take,
+    apply,
+    explain,
+    legal_actions,
+    new_game,
+    violations,
+)
 from sintra_rules.agents import playout
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.explain import explain
-from sintra_rules.rules import apply, legal_actions, violations
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify.positions import (
     GREEN,
     PINK,
@@ -146,7 +152,7 @@ def test_illegal_action_lists_every_broken_clause() -> None:
 def test_reset02_and_non_actions() -> None:
     """RESET-02: no reset from the leftmost strip; ENG-04: a value that is not an action."""
     state = new_game(2, seed=7)
-    assert explain(state, RESET).clauses == ("RESET-02",)
+    assert explain(state, Reset()).clauses == ("RESET-02",)
     report = explain(state, "1G-1")
     assert report.clauses == ("ENG-04",)
     assert "'1G-1' is not an action" in str(report)
@@ -180,7 +186,7 @@ def test_explanation_agrees_with_apply(seed: int, plies: int, pick: int) -> None
     state = played(seed, plies)
     actions = legal_actions(state)
     if not actions:
-        assert explain(state, RESET).clauses == ("END-02",)
+        assert explain(state, Reset()).clauses == ("END-02",)
         return
     action = actions[pick % len(actions)]
     report = explain(state, action)

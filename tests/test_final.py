@@ -11,11 +11,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sintra_rules.actions import Take
-from sintra_rules.components import Side
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.state import GameState
+from sintra_rules import GameNotOver, GameState, Side, Take, apply, outcome
 from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
@@ -199,5 +195,5 @@ def test_win02_tie_broken_after_final_scoring(players: int, side: Side) -> None:
     after = apply(state, LAST)
     assert [p.score for p in after.players] == [19, 19] + [0] * (players - 2)
     assert outcome(after).winners == (1,)
-    with pytest.raises(ValueError):
+    with pytest.raises(GameNotOver):
         outcome(attrs.evolve(after, indicator=state.indicator))

@@ -18,22 +18,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sintra_rules import (
+    GameRecord,
     GameState,
     NotationError,
     RecordError,
     Take,
+    action_from_text,
+    action_to_text,
     apply,
     legal_actions,
     new_game,
-)
-from sintra_rules.notation import (
-    action_from_text,
-    action_to_text,
-    actions_from_text,
-    actions_to_text,
-)
-from sintra_rules.records import (
-    GameRecord,
     record_from_json,
     record_game,
     record_to_json,
@@ -41,6 +35,7 @@ from sintra_rules.records import (
     state_to_dict,
     state_to_json,
 )
+from sintra_rules.notation import actions_from_text, actions_to_text
 from tests.test_records import playout
 
 Path = tuple[str | int, ...]

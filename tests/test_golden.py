@@ -18,12 +18,15 @@ from typing import Any
 
 import pytest
 
-from sintra_rules._version import BEHAVIOUR_VERSION
-from sintra_rules.notation import action_from_text
-from sintra_rules.records import record_from_json, record_game
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules import (
+    BEHAVIOUR_VERSION,
+    GameState,
+    action_from_text,
+    apply,
+    new_game,
+    record_from_json,
+    record_game,
+)
 from tests.golden_tool import GOLDEN_DIR, GOLDEN_GAMES, GoldenGame, compare_golden, readme
 
 DOCS: dict[str, dict[str, Any]] = {

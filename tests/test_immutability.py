@@ -12,15 +12,27 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from sintra_rules.actions import RESET, Reset, Take, take
-from sintra_rules.components import ComponentTable, Provenance, default_components
-from sintra_rules.errors import IllegalAction
+from sintra_rules import (
+    CENTRE,
+    ComponentTable,
+    GameState,
+    IllegalAction,
+    PlayerState,
+    Reset,
+    Strip,
+    Take,
+    apply,
+    apply_traced,
+    default_components,
+    final_score,
+    legal_actions,
+    new_game,
+    outcome,
+    violations,
+)
+from sintra_rules.components import Provenance
 from sintra_rules.events import Completed, Refilled, TookFromDisplay
 from sintra_rules.narration import Step
-from sintra_rules.rules import apply, apply_traced, legal_actions, violations
-from sintra_rules.scoring import final_score, outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, GameState, PlayerState, Strip
 from tests.test_setup import GAMES, game_states
 
 _ATOMS = (int, str, type(None))
@@ -98,9 +110,9 @@ def _samples() -> list[object]:
         state,
         player,
         strip,
-        take(0, 1, 2),
+        Take(0, 1, 2),
         Take(CENTRE, 0, None),
-        RESET,
+        Reset(),
         table,
         table.provenance["track"],
         TookFromDisplay(0, 1, 2, 2, 2),
@@ -148,9 +160,9 @@ def test_value_semantics_of_parts() -> None:
     empty = (0, 0, 0, 0, 0)
     assert Strip(3, 1, empty, empty) == Strip(3, 1, (0,) * 5, (0,) * 5)
     assert Strip(3, 1, empty, empty) != Strip(3, 0, empty, empty)
-    assert Take(0, 1, 2) == take(0, 1, 2) and hash(Take(0, 1, 2)) == hash(take(0, 1, 2))
+    assert Take(0, 1, 2) == Take(0, 1, 2) and hash(Take(0, 1, 2)) == hash(Take(0, 1, 2))
     assert Take(0, 1, 2) != Take(0, 1, 2, jokers=1)
-    assert Reset() == RESET and isinstance(RESET, Reset)
+    assert Reset() == Reset() and isinstance(Reset(), Reset)
     state = new_game(2, seed=4)
     moved = attrs.evolve(state, turn=1)
     assert moved != state and state.turn == 0
@@ -169,7 +181,7 @@ def _check_untouched(state: GameState, action: object, before: bytes) -> None:
 def test_apply_never_mutates_input(players: int, side: str, seed: int) -> None:
     """Along whole games, applying every legal action (and some illegal ones) leaves the input
     state exactly as it was: equal, same hash, same pickle (TURN-01)."""
-    illegal: list[Any] = [take(CENTRE, 0, 9), take(99, 0, None), "reset", None]
+    illegal: list[Any] = [Take(CENTRE, 0, 9), Take(99, 0, None), "reset", None]
     for state in game_states(players, side, seed):
         before = pickle.dumps(state)
         for action in legal_actions(state):
@@ -177,7 +189,7 @@ def test_apply_never_mutates_input(players: int, side: str, seed: int) -> None:
             traced, _events = apply_traced(state, action)
             assert traced == after
             _check_untouched(state, action, before)
-        for action in [*illegal, RESET]:
+        for action in [*illegal, Reset()]:
             if violations(state, action):
                 with pytest.raises(IllegalAction):
                     apply(state, action)

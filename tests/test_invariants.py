@@ -22,13 +22,19 @@ from typing import Any
 import attrs
 import pytest
 
-from sintra_rules.actions import CENTRE, RESET, Action, Take
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Take,
+    apply,
+    legal_actions,
+    new_game,
+)
 from sintra_rules.agents import POLICIES, playout
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from sintra_rules.verify import oracle, soak
 from sintra_rules.verify.invariants import (
     INVARIANTS,
@@ -229,7 +235,7 @@ def test_final_scoring_once_final_01_to_05(side: Side) -> None:
     assert after.players[1].score == 0
     assert examine(state, action, after).events.game_ended
     with pytest.raises(IllegalAction):
-        apply(after, RESET)
+        apply(after, Reset())
 
 
 # ------------------------------------------------------------------ every check can fail
@@ -380,7 +386,7 @@ def joker_position() -> GameState:
 def every_action(state: GameState) -> list[Action]:
     """Every Take over the full range of each field, and the reset (TURN-01, ENG-04)."""
     slots = range(state.components.windows)
-    return [RESET] + [
+    return [Reset()] + [
         Take(source, colour, target, jokers, keep)
         for source in [*range(len(state.factories)), CENTRE]
         for colour in range(state.components.colours)

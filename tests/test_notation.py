@@ -7,14 +7,18 @@ import re
 
 import pytest
 
-from sintra_rules import CENTRE, RESET, NotationError, Take, legal_actions, take
-from sintra_rules.actions import Action
-from sintra_rules.notation import (
+from sintra_rules import (
+    CENTRE,
+    Action,
+    NotationError,
+    Reset,
+    Take,
     action_from_text,
     action_to_text,
-    actions_from_text,
-    actions_to_text,
+    legal_actions,
+    new_game,
 )
+from sintra_rules.notation import actions_from_text, actions_to_text
 from tests.test_records import GAMES, playout, renamed_table
 
 #: The grammar of the module docstring, restated independently for the default table.
@@ -46,13 +50,13 @@ def test_round_trip_over_every_legal_action_of_many_games() -> None:
     ("text", "action"),
     [
         # colours in table order: B=0, G=1, O=2, P=3, Y=4; displays and slots counted from 1
-        ("3B-2", take(2, 0, 1)),
-        ("CY-x", take(CENTRE, 4, None)),
-        ("1O-8*2=O", take(0, 2, 7, 2, 2)),
-        ("9P-1", take(8, 3, 0)),
-        ("CG-5*1", take(CENTRE, 1, 4, 1)),
-        ("2Y-4=B", take(1, 4, 3, 0, 0)),
-        ("R", RESET),
+        ("3B-2", Take(2, 0, 1)),
+        ("CY-x", Take(CENTRE, 4, None)),
+        ("1O-8*2=O", Take(0, 2, 7, 2, 2)),
+        ("9P-1", Take(8, 3, 0)),
+        ("CG-5*1", Take(CENTRE, 1, 4, 1)),
+        ("2Y-4=B", Take(1, 4, 3, 0, 0)),
+        ("R", Reset()),
     ],
 )
 def test_examples(text: str, action: Action) -> None:
@@ -62,8 +66,15 @@ def test_examples(text: str, action: Action) -> None:
 
 
 def test_parsed_takes_are_interned() -> None:
-    """ENG-04: parsing returns the shared instances of :func:`take`."""
-    assert action_from_text("4G-6") is take(3, 1, 5)
+    """ENG-04: parsing returns the engine's shared (interned) instances, those that
+    ``legal_actions`` lists, equal to ``Take(...)`` but not a fresh copy."""
+    for action in legal_actions(new_game(2, seed=1)):
+        assert isinstance(action, Take)
+        parsed = action_from_text(action_to_text(action))
+        fresh = Take(action.source, action.colour, action.target, action.jokers, action.keep)
+        assert parsed == fresh and parsed is not fresh
+        assert parsed is action
+    assert action_from_text("4G-6") == Take(3, 1, 5)
 
 
 @pytest.mark.parametrize(
@@ -133,8 +144,8 @@ def test_non_string_input() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        take(9, 0, 0),  # display 10
-        take(-2, 0, 0),
+        Take(9, 0, 0),  # display 10
+        Take(-2, 0, 0),
         Take(0, 5, 0),  # sixth colour
         Take(0, -1, 0),
         Take(0, 0, 8),  # slot 9
@@ -155,7 +166,7 @@ def test_inexpressible_actions(action: object) -> None:
 
 def test_syntax_only() -> None:
     """ENG-04: the notation does not check legality (display 9 in a 2-player game parses)."""
-    assert action_from_text("9B-8*5=Y") == take(8, 0, 7, 5, 4)
+    assert action_from_text("9B-8*5=Y") == Take(8, 0, 7, 5, 4)
 
 
 def test_lines_of_actions() -> None:
@@ -190,11 +201,11 @@ def test_malformed_lines(line: str, bad: str, position: int) -> None:
 def test_colour_codes_come_from_the_table() -> None:
     """FIG-01, ENG-04: with codes A C D E F, 'C' is both the centre and a colour."""
     table = renamed_table()
-    assert action_from_text("CC-1", table) == take(CENTRE, 1, 0)
-    assert action_from_text("2A-3*1=F", table) == take(1, 0, 2, 1, 4)
-    assert action_to_text(take(CENTRE, 1, 0), table) == "CC-1"
+    assert action_from_text("CC-1", table) == Take(CENTRE, 1, 0)
+    assert action_from_text("2A-3*1=F", table) == Take(1, 0, 2, 1, 4)
+    assert action_to_text(Take(CENTRE, 1, 0), table) == "CC-1"
     with pytest.raises(NotationError) as info:
         action_from_text("3B-2", table)
     assert "A C D E F" in info.value.reason
-    assert actions_from_text("CC-1 R", table) == (take(CENTRE, 1, 0), RESET)
-    assert actions_to_text([take(CENTRE, 1, 0), RESET], table) == "CC-1 R"
+    assert actions_from_text("CC-1 R", table) == (Take(CENTRE, 1, 0), Reset())
+    assert actions_to_text([Take(CENTRE, 1, 0), Reset()], table) == "CC-1 R"

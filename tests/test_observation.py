@@ -8,17 +8,13 @@ from array import array
 import attrs
 import pytest
 
-from sintra_rules.components import Side
-from sintra_rules.errors import ConfigurationError
+from sintra_rules import ConfigurationError, GameState, Side, apply, legal_actions, new_game
 from sintra_rules.observation import (
     observation_layout,
     observation_size,
     observation_string,
     observe,
 )
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from tests.played import played_positions
 
 CONFIGS = [(n, side) for n in (2, 3, 4) for side in ("A", "B")]

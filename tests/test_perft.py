@@ -22,11 +22,18 @@ from typing import Any
 
 import pytest
 
-from sintra_rules.actions import CENTRE, RESET, Action, Take
-from sintra_rules.errors import IllegalAction
-from sintra_rules.records import state_digest
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    InvalidArgument,
+    Reset,
+    Take,
+    apply,
+    legal_actions,
+    state_digest,
+)
 from sintra_rules.verify.oracle import expected_actions
 from sintra_rules.verify.perft import perft, perft_divide, position_after
 from tests.golden_tool import PERFT_DIR, PERFT_POSITIONS, PerftPosition
@@ -49,7 +56,7 @@ def accepted(state: GameState) -> list[tuple[Action, GameState]]:
     (TURN-01, ENG-04): sources = every display and the centre, every colour, target = no
     strip or every slot, 0..2 pieces on joker spaces, no kept colour or every colour."""
     colours = range(state.components.colours)
-    candidates: list[Action] = [RESET] + [
+    candidates: list[Action] = [Reset()] + [
         Take(source, colour, target, jokers, keep)
         for source in [*range(len(state.factories)), CENTRE]
         for colour in colours
@@ -154,7 +161,7 @@ def test_divide_and_conventions_end_02() -> None:
     assert finished.is_over
     assert [perft(finished, d) for d in range(4)] == [1, 1, 1, 1]
     assert perft_divide(finished, 3) == {}
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgument, match="depth"):
         perft(state, -1)
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidArgument, match="depth"):
         perft_divide(state, 0)

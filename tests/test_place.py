@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sintra_rules.actions import Take
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import GameState, IllegalAction, Side, Take, apply, legal_actions
 from sintra_rules.verify.positions import (
     BLUE,
     CONFIGS,

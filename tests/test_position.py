@@ -9,24 +9,34 @@ plays on from it. Expected texts and messages below are written by hand from the
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sintra_rules import legal_actions, new_game
-from sintra_rules.agents import playout
-from sintra_rules.components import ComponentTable, Side, components_from_mapping
-from sintra_rules.components import default_components as default_table
-from sintra_rules.errors import PositionError, SintraError
-from sintra_rules.position import (
-    TAG,
+from sintra_rules import (
+    ComponentTable,
+    GameState,
+    PositionError,
+    Side,
+    SintraError,
+    Strip,
+    action_from_text,
+    apply,
     build_position,
+    components_from_mapping,
+    legal_actions,
+    new_game,
     position_from_text,
     position_to_text,
+    state_from_json,
+    state_to_json,
 )
-from sintra_rules.records import state_from_json, state_to_json
-from sintra_rules.state import GameState, Strip
+from sintra_rules import default_components as default_table
+from sintra_rules.agents import playout
+from sintra_rules.position import TAG
 from sintra_rules.verify.positions import CONFIGS
 from tests.test_fuzz_loaders import check_state_loader
 
@@ -53,9 +63,9 @@ def user_table() -> ComponentTable:
 USER = user_table()
 
 
-def same_position(a: GameState, b: GameState) -> bool:
-    """Equal as positions: every field but the generator (ENG-23)."""
-    return attrs.evolve(a, rng=b.rng) == b
+def same_position(parsed: GameState, state: GameState) -> bool:
+    """``parsed`` is ``state`` without its generator (ENG-23, ENG-09)."""
+    return parsed.rng is None and parsed == attrs.evolve(state, rng=None)
 
 
 def random_states(players: int, side: Side, seed: int, table: ComponentTable) -> list[GameState]:
@@ -94,6 +104,29 @@ def test_random_reachable_positions_round_trip(
     table = data.draw(st.sampled_from([default_table(), USER]), label="table")
     states = random_states(players, side, seed, table)
     check_round_trip(data.draw(st.sampled_from(states), label="state"))
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+def test_states_waiting_for_chance_round_trip(players: int, side: Side) -> None:
+    """ENG-23: every state of setup and of the first refill, one chance step at a time, round
+    trips with its pending step (``chance:...``)."""
+    from sintra_rules import sample_chance
+
+    state = new_game(players, side, seed=players, sample=False)
+    seen = set()
+    while state.is_chance:
+        check_round_trip(state)
+        assert state.chance is not None
+        seen.add(state.chance.kind)
+        state = sample_chance(state)
+    assert seen == {"strip", "face", "indicator", "first", "fill"}
+    chooser = random.Random(players)
+    while not state.is_chance:
+        state = apply(state, chooser.choice(legal_actions(state)), sample=False)
+    while state.is_chance:
+        check_round_trip(state)
+        state = sample_chance(state)
+    check_round_trip(state)
 
 
 def test_ambiguous_strip_sides_carry_the_strip_number() -> None:
@@ -139,7 +172,7 @@ def test_the_amanda_position() -> None:
 
 
 def test_spellings_of_one_position_give_equal_states() -> None:
-    """ENG-23: the generator comes from the canonical text, so every spelling of a position
+    """ENG-23: a written position has no generator, so every spelling of a position
     (pieces in any order, counts or repeated codes, the bag written out, pieces on any space
     of their colour) gives the same state, generator included."""
     state = position_from_text(AMANDA)
@@ -156,15 +189,27 @@ def test_spellings_of_one_position_give_equal_states() -> None:
     assert moved == position_from_text(AMANDA.replace("oopyb=O", "Oopyb=O"))
 
 
-def test_the_generator_is_derived_from_the_text() -> None:
-    """ENG-23: a parsed position's generator is fixed by the position (not random, not the
-    game's): two positions that differ get different generators, and reading twice gives the
-    same one."""
-    a = position_from_text(AMANDA)
-    b = position_from_text(AMANDA.replace("p1:score=0", "p1:score=3"))
-    assert a.rng == position_from_text(AMANDA).rng
-    assert a.rng != b.rng
-    assert a.rng is not None and 0 <= a.rng < 2**64
+def test_a_read_position_has_no_generator() -> None:
+    """ENG-23: a position read from text has no generator: play goes on within the round, and
+    stops at the first chance step (ENG-08), whose outcomes the caller supplies; a caller may
+    also give it a generator on purpose (ENG-09)."""
+    from sintra_rules import apply_chance, chance_outcomes, determinize
+
+    state = position_from_text(AMANDA)
+    assert state.rng is None
+    # Amanda takes the last display; her strip completes; then player 2 empties the centre
+    after = apply(state, action_from_text("1G-6=Y"))
+    while not after.is_chance:
+        after = apply(after, legal_actions(after)[0])
+    assert after.chance is not None and after.chance.kind == "fill"
+    text = position_to_text(after)
+    assert " chance:fill p1:" in text
+    assert position_from_text(text) == after
+    outcomes = [outcome for outcome, _ in chance_outcomes(after)]
+    filled = apply_chance(after, outcomes[0])
+    assert sum(map(sum, filled.factories)) == 1
+    assert position_from_text(position_to_text(filled)) == filled
+    assert determinize(state, 3).rng is not None
 
 
 def test_tower_and_bag_are_derived_by_conservation() -> None:
@@ -291,6 +336,20 @@ def error(text: str, table: ComponentTable | None = None) -> PositionError:
             "got 1",
         ),
         ("p2:", "p3:", "player 2", "p3:", "ENG-21", "'p2:'"),
+        ("centre:-", "centre:- chance:dice", "chance", "dice", "ENG-07", "the kind is one of"),
+        ("centre:-", "centre:- chance:fill.1", "chance", "fill.1", "ENG-07", "written fill"),
+        ("centre:-", "centre:- chance:strip.1.9", "chance", "strip.1.9", "ENG-07", "slot 2 to 8"),
+        ("centre:-", "centre:- chance:strip.1.x", "chance", "x p1", "ENG-07", "whole number"),
+        ("centre:-", "centre:- chance:first", "chance", "first", "ENG-07", "setup"),
+        ("centre:-", "centre:B chance:fill", "chance", "fill", "ENG-07", "centre is empty"),
+        (
+            "GOOB/-/-/-/- centre:-",
+            "GOOB/B/-/-/B centre:- chance:fill",
+            "factories",
+            "GOOB/B",
+            "ENG-03",
+            "in order",
+        ),
         ("tile:C", "tile:C ", "text", "  ", "ENG-21", "single spaces"),
         ("side:A ", "side:A  ", "text", "  ", "ENG-21", "single spaces"),
         (
@@ -329,7 +388,7 @@ def test_other_malformed_texts() -> None:
     assert error("sintra1").reason == "the text ends before 'side:'"
     assert error(AMANDA.replace("starter:1 ", "")).reason.startswith("expected 'starter:'")
     assert error(AMANDA.replace(" p1:", " x1:")).reason.startswith(
-        "expected 'bag:', 'tower:' or 'p1:'"
+        "expected 'bag:', 'tower:', 'chance:' or 'p1:'"
     )
     over = AMANDA.replace("indicator:YOPB", "indicator:-").replace("tile:C", "tile:2")
     assert error(over.replace("GOOB", "-")).clause == "END-02"
@@ -459,7 +518,7 @@ def test_builder_errors_are_position_errors() -> None:
 
 def test_str_of_an_action_is_its_notation() -> None:
     """ENG-04: str() of every legal action is its notation, which parses back to it."""
-    from sintra_rules.notation import action_from_text
+    from sintra_rules import action_from_text
 
     state = position_from_text(AMANDA)
     for action in legal_actions(state):

@@ -42,15 +42,28 @@ from proofs.models.round import may_reset, schedule, setup_indicator
 from proofs.models.track import BOTTOM, lost_after, step
 from proofs.models.witness import WitnessGame, witness_game
 from proofs.registry import result
-from sintra_rules.actions import RESET, Action, Reset, Take, take
+from sintra_rules import (
+    CENTRE,
+    Action,
+    ComponentTable,
+    ComponentTableError,
+    GameState,
+    PlayerState,
+    Reset,
+    Side,
+    Strip,
+    Take,
+    Window,
+    apply,
+    components_from_mapping,
+    final_score,
+    legal_actions,
+    new_game,
+)
+from sintra_rules import default_components as shipped_table
 from sintra_rules.agents import TurnCount
-from sintra_rules.components import ComponentTable, Side, components_from_mapping
-from sintra_rules.components import default_components as shipped_table
-from sintra_rules.errors import ComponentTableError
-from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import (
     colour_bonus,
-    final_score,
     leftover_points,
     ornament_bonus,
     points_lost,
@@ -58,8 +71,6 @@ from sintra_rules.scoring import (
     track_steps,
     window_points,
 )
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, GameState, PlayerState, Strip, Window
 from sintra_rules.verify.positions import (
     bare,
     position,
@@ -103,8 +114,8 @@ def _prefer(policy: str, state: GameState, legal: Sequence[Action]) -> Sequence[
     """The legal actions a policy favours (all of them when it has no favourite)."""
     takes = [a for a in legal if isinstance(a, Take)]
     if policy == "reset":  # long rounds: reset whenever possible, else take few pieces
-        if RESET in legal:
-            return [RESET]
+        if Reset() in legal:
+            return [Reset()]
         fewest = min(_taken(state, a) for a in takes)
         return [a for a in takes if _taken(state, a) == fewest and a.target is not None] or takes
     if policy == "break":  # big losses: all-break takes, the centre's largest
@@ -238,7 +249,7 @@ def test_the_worst_turn_is_played_by_the_engine(players: int) -> None:
         state = set_factories(state, ["G"], centre="B" * centre, tile=None)
         state = rebalance(set_strips(state, 0, []))
         state = set_player(state, 0, track=start, points_lost=-table.track[start])
-        after = apply(state, take(CENTRE, 0, None)).players[0]
+        after = apply(state, Take(CENTRE, 0, None)).players[0]
         losses.append(after.points_lost + table.track[start])
         deductions.append(-after.score)
         model = lost_after(table.track, start + centre + 1) - lost_after(table.track, start)
@@ -285,7 +296,7 @@ def test_breaking_pieces_through_apply_follows_the_closed_form(count: int) -> No
         state = set_player(
             set_strips(state, 0, []), 0, track=start, points_lost=-table.track[start]
         )
-        after = apply(state, take(0, 0, None)).players[0]
+        after = apply(state, Take(0, 0, None)).players[0]
         wraps = (start + count) // cycle
         assert after.track == (start + count) % cycle
         assert after.score == -BOTTOM * wraps
@@ -523,7 +534,7 @@ def _replay(witness: WitnessGame) -> tuple[list[int], int]:
         )
         state = set_indicator(state, "".join(codes[c] for c in witness.colours[done.round - 1 :]))
         state = attrs.evolve(set_factories(state, [codes[placed]] * 2), turn=0)
-        after = apply(state, take(0, placed, done.slot, 0, done.keep))
+        after = apply(state, Take(0, placed, done.slot, 0, done.keep))
         gains.append(after.players[0].score)
         windows[done.slot][done.frame] = done.keep
     board = PlayerState((None,) * table.windows, 0, tuple((w[0], w[1]) for w in windows), 0, 0, 0)
@@ -697,7 +708,7 @@ def test_refills_conserve_pieces_when_bag_and_tower_run_short() -> None:
     tower = tuple(n - k for n, k in zip(state.bag, in_bag, strict=True))
     state = attrs.evolve(state, bag=tuple(in_bag), tower=tower)
     pool = sum(state.bag) + sum(state.tower)
-    after = apply(state, take(0, 0, None))  # no strip left: the piece breaks, the round ends
+    after = apply(state, Take(0, 0, None))  # no strip left: the piece breaks, the round ends
     assert after.piece_counts() == (20,) * 5
     assert sum(map(sum, after.factories)) == pool + 2 < 4 * len(after.factories)
     assert sum(after.bag) == sum(after.tower) == 0
@@ -725,7 +736,7 @@ def test_rounds_end_within_the_proved_number_of_turns(game: Game) -> None:
         def can(p: PlayerState) -> bool:
             return bool(may_reset([x is not None for x in p.strips], p.glazier))
 
-        assert (RESET in legal_actions(s.before)) == can(mover)
+        assert (Reset() in legal_actions(s.before)) == can(mover)
         if isinstance(s.action, Reset):
             assert not can(moved)
         else:
@@ -758,8 +769,8 @@ def _longest_round(players: int) -> tuple[GameState, tuple[str, ...]]:
     while state.indicator == indicator:
         seat = state.turn
         legal = legal_actions(state)
-        if RESET in legal:
-            action: Action = RESET
+        if Reset() in legal:
+            action: Action = Reset()
         else:
             source = (
                 CENTRE
@@ -775,7 +786,7 @@ def _longest_round(players: int) -> tuple[GameState, tuple[str, ...]]:
                 and a.target is not None
                 and a.target >= 1
             )
-        turns[seat] += "R" if action == RESET else "T"
+        turns[seat] += "R" if action == Reset() else "T"
         after = apply(state, action)
         count, state = count.after(state, after), after
     return state, tuple(turns)

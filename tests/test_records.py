@@ -2,7 +2,8 @@
 of invalid document rejected with the right field.
 
 Expected fields and clauses are read off the document layout described in
-:mod:`sintra_rules.records` and the rules; no expected value is copied from the code's output.
+:mod:`sintra_rules.documents`, :mod:`sintra_rules.records`, :mod:`sintra_rules.verify.golden`
+and the rules; no expected value is copied from the code's output.
 """
 
 from __future__ import annotations
@@ -20,13 +21,17 @@ import pytest
 
 from sintra_rules import (
     BEHAVIOUR_VERSION,
+    Action,
     ComponentTable,
     ConfigurationError,
     FormatVersionError,
+    GameRecord,
     GameState,
     IllegalAction,
     NotationError,
     RecordError,
+    Side,
+    action_to_text,
     agents,
     apply,
     components_from_mapping,
@@ -34,14 +39,6 @@ from sintra_rules import (
     legal_actions,
     new_game,
     outcome,
-)
-from sintra_rules.actions import Action
-from sintra_rules.components import Side
-from sintra_rules.notation import action_to_text
-from sintra_rules.records import (
-    GameRecord,
-    golden_from_json,
-    golden_mismatch,
     record_from_json,
     record_game,
     record_to_json,
@@ -52,6 +49,7 @@ from sintra_rules.records import (
     state_to_dict,
     state_to_json,
 )
+from sintra_rules.verify.golden import golden_from_json, golden_mismatch
 
 GAMES: tuple[tuple[int, Side, int], ...] = (
     (2, "A", 1),
@@ -209,7 +207,7 @@ def test_digest_and_the_table_name() -> None:
 _CHILD = """
 import json, sys
 from tests.test_records import playout
-from sintra_rules.records import state_digest
+from sintra_rules import state_digest
 states, _ = playout(2, "B", 31, plies=40)
 print(json.dumps([state_digest(s) for s in states]))
 """
@@ -312,7 +310,7 @@ def test_replay_checks_a_hand_built_record() -> None:
     odd_digest = GameRecord(2, "A", 3, 7, "x", 1, (), None)  # type: ignore[arg-type]
     reject(lambda: replay(odd_digest), "components.digest")
     odd_result = GameRecord(2, "A", 3, digest, "x", 1, (), "won")  # type: ignore[arg-type]
-    reject(lambda: replay(odd_result), "result", "Result")
+    reject(lambda: replay(odd_result), "result", "Outcome")
     not_action = GameRecord(2, "A", 3, digest, "x", 1, ("3B-2",), None)  # type: ignore[arg-type]
     reject(lambda: replay(not_action), "actions[0]", "ply 1", "ENG-04")
     _, actions = playout(2, "A", 3, plies=1)

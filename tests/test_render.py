@@ -13,9 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sintra_rules.actions import CENTRE, RESET, Take
+from sintra_rules import CENTRE, ComponentTable, GameNotOver, GameState, Reset, Take
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
-from sintra_rules.components import ComponentTable
 from sintra_rules.narration import describe_action, player_names
 from sintra_rules.render import (
     render_outcome,
@@ -24,7 +23,6 @@ from sintra_rules.render import (
     visible_width,
     wrap_text,
 )
-from sintra_rules.state import GameState
 from sintra_rules.verify.positions import (
     BLUE,
     ORANGE,
@@ -226,7 +224,7 @@ def test_describe_completion_and_all_break_and_reset() -> None:
     assert describe_action(far, Take(1, PINK, None)) == (
         "Player 1 takes 2 pink from factory display 2; none can be placed: all break"
     )
-    assert describe_action(far, RESET) == "Player 1 moves the glazier back from slot 8 to slot 1"
+    assert describe_action(far, Reset()) == "Player 1 moves the glazier back from slot 8 to slot 1"
     assert describe_action(far, Take(0, BLUE, 7)) == (
         "Player 1 takes 1 blue from factory display 1 and places it on the strip in slot 8"
     )
@@ -282,7 +280,7 @@ def test_render_outcome_tie_break_and_shared_victory() -> None:
 
 def test_render_outcome_needs_a_finished_game() -> None:
     """END-02: there is no outcome before the end of round 6."""
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(GameNotOver, match="not over"):
         render_outcome(bare(2))
 
 

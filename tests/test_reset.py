@@ -8,11 +8,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sintra_rules.actions import RESET
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import GameState, IllegalAction, Reset, Side, apply, legal_actions
 from sintra_rules.verify.positions import CONFIGS, position, rebalance, set_player, set_strip, strip
 
 
@@ -45,8 +41,8 @@ def test_reset01_glazier_back_to_the_leftmost_strip(
     """RESET-01, ROUND-03: the glazier moves above the leftmost slot that still holds a strip
     (never an empty slot); nothing is taken, placed or scored, and the next seat plays."""
     state, seat = board(players, side, removed, glazier)
-    assert RESET in legal_actions(state)
-    after = apply(state, RESET)
+    assert Reset() in legal_actions(state)
+    after = apply(state, Reset())
     assert after.players[seat] == attrs.evolve(state.players[seat], glazier=leftmost)
     others = [p for i, p in enumerate(after.players) if i != seat]
     assert others == [p for i, p in enumerate(state.players) if i != seat]
@@ -72,7 +68,7 @@ def test_reset02_no_reset_without_a_strip_to_the_left(
     offered and is illegal; the player must take pieces (TURN-01)."""
     state, _ = board(players, side, removed, glazier)
     actions = legal_actions(state)
-    assert RESET not in actions
+    assert Reset() not in actions
     assert actions
     with pytest.raises(IllegalAction):
-        apply(state, RESET)
+        apply(state, Reset())

@@ -10,11 +10,18 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sintra_rules.actions import CENTRE, RESET, Reset, Take
-from sintra_rules.components import Side, default_components
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, apply_traced, legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import (
+    CENTRE,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Take,
+    apply,
+    apply_traced,
+    default_components,
+    legal_actions,
+)
 from sintra_rules.verify.positions import (
     BLUE,
     CONFIGS,
@@ -95,7 +102,7 @@ def test_round01_players_without_strips_keep_playing(players: int, side: Side) -
     state = last_piece(players, side, display="OOGG", centre="B", tile=0)
     state = rebalance(set_windows(state, 0, ["BG", "OP", "YB", "GO", "PY", "BG", "OP", "YB"]))
     actions = legal_actions(state)
-    assert actions and RESET not in actions
+    assert actions and Reset() not in actions
     assert {a.target for a in actions if isinstance(a, Take)} == {None}
     after = apply(state, Take(0, ORANGE, None))
     assert (after.turn, after.round, after.players[0].track) == (1, 1, 2)
@@ -134,7 +141,7 @@ def test_round03_turns_go_clockwise(players: int, side: Side) -> None:
         state = last_piece(players, side, turn=seat, display="OOGG", centre="B", tile=0)
         assert apply(state, Take(0, ORANGE, 2)).turn == (seat + 1) % players
         moved = rebalance(set_player(state, seat, glazier=4))
-        assert apply(moved, RESET).turn == (seat + 1) % players
+        assert apply(moved, Reset()).turn == (seat + 1) % players
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)

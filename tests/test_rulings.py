@@ -12,12 +12,19 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from sintra_rules.actions import CENTRE, RESET, Take, take
-from sintra_rules.components import default_components
-from sintra_rules.errors import IllegalAction
-from sintra_rules.rules import apply, legal_actions, violations
-from sintra_rules.scoring import outcome
-from sintra_rules.state import GameState, PlayerState
+from sintra_rules import (
+    CENTRE,
+    GameState,
+    IllegalAction,
+    PlayerState,
+    Reset,
+    Take,
+    apply,
+    default_components,
+    legal_actions,
+    outcome,
+    violations,
+)
 from sintra_rules.verify.positions import (
     BLUE,
     GREEN,
@@ -74,14 +81,14 @@ def test_rul01_centre_taken_several_times_in_a_round() -> None:
     """Seat 0 takes from the centre twice and seat 1 once in the same round: all legal; only
     the first centre take moves the tile and steps (RUL-01, TAKE-02, TAKE-03)."""
     state = position(2, "A", ["PPYY"], centre="OOBB", tile=None)
-    s1 = apply(state, take(CENTRE, ORANGE, 2))  # 2 O on OOOPY: no break
+    s1 = apply(state, Take(CENTRE, ORANGE, 2))  # 2 O on OOOPY: no break
     assert s1.tile == 0 and marker(s1.players[0]) == (1, 0, 1)  # the tile's step
-    s2 = apply(s1, take(0, PINK, 3))  # seat 1: 2 P on PPPYB; YY to the centre
+    s2 = apply(s1, Take(0, PINK, 3))  # seat 1: 2 P on PPPYB; YY to the centre
     assert s2.centre == counts(TABLE, "BBYY")
-    assert take(CENTRE, BLUE, 5) in legal_actions(s2)
-    s3 = apply(s2, take(CENTRE, BLUE, 5))  # seat 0 again: 2 B on BBGOP, glazier 2 -> 5
+    assert Take(CENTRE, BLUE, 5) in legal_actions(s2)
+    s3 = apply(s2, Take(CENTRE, BLUE, 5))  # seat 0 again: 2 B on BBGOP, glazier 2 -> 5
     assert s3.tile == 0 and marker(s3.players[0]) == (1, 0, 1)  # no second step
-    s4 = apply(s3, take(CENTRE, YELLOW, 4))  # seat 1 from the centre: 2 Y on YYYBG
+    s4 = apply(s3, Take(CENTRE, YELLOW, 4))  # seat 1 from the centre: 2 Y on YYYBG
     assert marker(s4.players[1]) == (0, 0, 0)  # no step: the tile is already taken
     # That emptied the table: the round ended and the tile holder, seat 0, starts the next.
     assert s4.round == 2 and (s4.starter, s4.turn, s4.tile) == (0, 0, None)
@@ -96,11 +103,11 @@ def test_rul02_every_candidate_and_only_candidates() -> None:
     not targets; all-break is not offered (RUL-02, PLACE-05)."""
     state = position(2, "A", ["OO", "G"])
     assert targets(state, 0, ORANGE) == {0, 1, 2, 5, 6, 7}
-    after = apply(state, take(0, ORANGE, 0))
+    after = apply(state, Take(0, ORANGE, 0))
     assert after.players[0].strips[0] == strip(TABLE, 0, 0, filled="O")
     assert marker(after.players[0]) == (1, 0, 1)
-    assert rejected(state, take(0, ORANGE, 3)) == "PLACE-05"
-    assert rejected(state, take(0, ORANGE, None)) == "PLACE-05"
+    assert rejected(state, Take(0, ORANGE, 3)) == "PLACE-05"
+    assert rejected(state, Take(0, ORANGE, None)) == "PLACE-05"
     # Glazier on slot 3: only slots 3..7 are reachable; of those 5, 6, 7 have orange spaces.
     state = set_player(state, 0, glazier=3)
     assert targets(state, 0, ORANGE) == {5, 6, 7}
@@ -126,10 +133,10 @@ def test_rul03_all_break_and_the_glazier_stays() -> None:
     left of the glazier), so the only take is all-break; the glazier stays, 3 steps, 3 pink to
     the tower, no strip changes (RUL-03, PLACE-02, PLACE-04)."""
     state = rebalance(set_player(position(2, "A", ["PPP", "G"]), 0, glazier=7))
-    assert takes(state, 0, PINK) == [take(0, PINK, None)]
-    assert rejected(state, take(0, PINK, 3)) == "PLACE-02"
-    assert rejected(state, take(0, PINK, 7)) == "RUL-03"
-    after = apply(state, take(0, PINK, None))
+    assert takes(state, 0, PINK) == [Take(0, PINK, None)]
+    assert rejected(state, Take(0, PINK, 3)) == "PLACE-02"
+    assert rejected(state, Take(0, PINK, 7)) == "RUL-03"
+    after = apply(state, Take(0, PINK, None))
     player = after.players[0]
     assert player.glazier == 7 and player.strips == state.players[0].strips
     assert marker(player) == (3, 0, 4)  # the -4 space
@@ -140,7 +147,7 @@ def test_rul03_first_centre_take_all_breaking() -> None:
     """The same all-break from the centre as its first take: tile step plus 3 breaks, 4 steps
     to the -6 space (RUL-03, RUL-10)."""
     state = rebalance(set_player(position(2, "A", ["G"], centre="PPP", tile=None), 0, glazier=7))
-    after = apply(state, take(CENTRE, PINK, None))
+    after = apply(state, Take(CENTRE, PINK, None))
     assert after.tile == 0 and marker(after.players[0]) == (4, 0, 6)
     assert after.players[0].glazier == 7
 
@@ -156,9 +163,9 @@ def test_rul04_glazier_above_an_empty_slot() -> None:
     assert state.players[0].strips[3] is None
     assert targets(state, 0, ORANGE) == {5, 6, 7}  # BBGOP, OOPYB, YYBGO
     assert targets(state, 1, PINK) == {5, 6}  # BBGOP, OOPYB
-    assert rejected(state, take(0, ORANGE, 3)) == "RUL-04"
-    assert rejected(state, take(0, ORANGE, 2)) == "PLACE-02"  # a strip, but to the left
-    assert apply(state, take(0, ORANGE, 6)).players[0].glazier == 6
+    assert rejected(state, Take(0, ORANGE, 3)) == "RUL-04"
+    assert rejected(state, Take(0, ORANGE, 2)) == "PLACE-02"  # a strip, but to the left
+    assert apply(state, Take(0, ORANGE, 6)).players[0].glazier == 6
 
 
 def test_rul04_no_candidate_right_of_an_empty_slot() -> None:
@@ -167,8 +174,8 @@ def test_rul04_no_candidate_right_of_an_empty_slot() -> None:
     state = position(2, "A", ["PP", "G"])
     state = set_windows(state, 0, ["", "", "", "OB", "", "GP", "YY"])
     state = rebalance(set_player(state, 0, glazier=3))
-    assert takes(state, 0, PINK) == [take(0, PINK, None)]
-    after = apply(state, take(0, PINK, None))
+    assert takes(state, 0, PINK) == [Take(0, PINK, None)]
+    after = apply(state, Take(0, PINK, None))
     assert after.players[0].glazier == 3 and marker(after.players[0]) == (2, 0, 2)
 
 
@@ -181,11 +188,11 @@ def test_rul05_no_reset_when_every_strip_is_reachable() -> None:
     state = position(2, "A", ["OO"])
     one = rebalance(set_windows(state, 0, ["OB"]))
     assert one.players[0].glazier == 0
-    assert RESET not in legal_actions(one)
-    assert rejected(one, RESET) == "RUL-05"
+    assert Reset() not in legal_actions(one)
+    assert rejected(one, Reset()) == "RUL-05"
     four = rebalance(set_player(set_windows(state, 0, ["OB", "GP", "YY", "BB"]), 0, glazier=3))
-    assert RESET not in legal_actions(four)
-    assert [v.clause for v in violations(four, RESET)] == ["RUL-05"]
+    assert Reset() not in legal_actions(four)
+    assert [v.clause for v in violations(four, Reset())] == ["RUL-05"]
 
 
 def test_rul05_reset_skips_empty_slots() -> None:
@@ -193,10 +200,10 @@ def test_rul05_reset_skips_empty_slots() -> None:
     strip, not to the empty slot 0 (RUL-05, RESET-01)."""
     state = set_windows(position(2, "A", ["OO"]), 0, ["OB", "", "YY", "BB"])
     state = rebalance(set_player(state, 0, glazier=3))
-    assert RESET in legal_actions(state)
-    after = apply(state, RESET)
+    assert Reset() in legal_actions(state)
+    after = apply(state, Reset())
     assert after.players[0].glazier == 1 and after.turn == 1
-    assert rejected(set_player(state, 0, glazier=1), RESET) == "RESET-02"
+    assert rejected(set_player(state, 0, glazier=1), Reset()) == "RESET-02"
 
 
 def test_rul06_no_strip_left_at_all() -> None:
@@ -207,14 +214,14 @@ def test_rul06_no_strip_left_at_all() -> None:
         set_player(set_windows(position(2, "A", ["OO", "G", "YY"]), 0, full), 0, glazier=5)
     )
     assert state.players[0].leftmost_strip() is None
-    assert rejected(state, RESET) == "RUL-06"
+    assert rejected(state, Reset()) == "RUL-06"
     assert all(a.target is None for a in legal_actions(state) if isinstance(a, Take))
-    assert RESET not in legal_actions(state)
-    s1 = apply(state, take(0, ORANGE, None))
+    assert Reset() not in legal_actions(state)
+    s1 = apply(state, Take(0, ORANGE, None))
     assert marker(s1.players[0]) == (2, 0, 2) and s1.turn == 1
-    s2 = apply(s1, take(1, GREEN, 0))  # seat 1 on BBBGO
+    s2 = apply(s1, Take(1, GREEN, 0))  # seat 1 on BBBGO
     assert s2.turn == 0  # seat 0 is not skipped
-    s3 = apply(s2, take(2, YELLOW, None))
+    s3 = apply(s2, Take(2, YELLOW, None))
     assert marker(s3.players[0]) == (4, 0, 6)
 
 
@@ -223,8 +230,8 @@ def test_rul06_nothing_to_the_glazier_s_right() -> None:
     take breaks all; a reset is legal and goes to the leftmost strip (RUL-06, RUL-03)."""
     state = set_windows(position(2, "A", ["OO"]), 0, ["", "", "", "", "", "", "", "OB"])
     state = rebalance(set_player(state, 0, glazier=7))
-    assert legal_actions(state) == (take(0, ORANGE, None), RESET)
-    assert apply(state, RESET).players[0].glazier == 0
+    assert legal_actions(state) == (Take(0, ORANGE, None), Reset())
+    assert apply(state, Reset()).players[0].glazier == 0
 
 
 # --- RUL-07 ---------------------------------------------------------------------------------
@@ -302,32 +309,32 @@ def test_rul07_neither_choice_dominates() -> None:
     points, no yellow on the strip. In (a) slot 0 is left of the glazier and out of reach.
     """
     state = _rul07_position()
-    assert takes(state, 0, BLUE) == [take(0, BLUE, 3, 0), take(0, BLUE, 3, 1)]
-    a = apply(state, take(0, BLUE, 3, 0))
-    b = apply(state, take(0, BLUE, 3, 1))
+    assert takes(state, 0, BLUE) == [Take(0, BLUE, 3, 0), Take(0, BLUE, 3, 1)]
+    a = apply(state, Take(0, BLUE, 3, 0))
+    b = apply(state, Take(0, BLUE, 3, 1))
     assert a.players[0].strips[3] == strip(TABLE, 7, 1, filled="B", jokers="G")
     assert b.players[0].strips[3] == strip(TABLE, 7, 1, jokers="BG")
     assert attrs.evolve(a, players=b.players) == b  # nothing else differs
 
     # Line X: take the pink at once.
     a_x, b_x = _seat1(a), _seat1(b)
-    assert takes(a_x, 1, PINK) == [take(1, PINK, 3, 1)]
-    assert takes(b_x, 1, PINK) == [take(1, PINK, None)]
-    assert marker(apply(a_x, take(1, PINK, 3, 1)).players[0]) == (0, 0, 0)
-    assert marker(apply(b_x, take(1, PINK, None)).players[0]) == (1, 0, 1)
+    assert takes(a_x, 1, PINK) == [Take(1, PINK, 3, 1)]
+    assert takes(b_x, 1, PINK) == [Take(1, PINK, None)]
+    assert marker(apply(a_x, Take(1, PINK, 3, 1)).players[0]) == (0, 0, 0)
+    assert marker(apply(b_x, Take(1, PINK, None)).players[0]) == (1, 0, 1)
 
     # Line Y: reset first.
-    a_y, b_y = _seat1(apply(a_x, RESET)), _seat1(apply(b_x, RESET))
+    a_y, b_y = _seat1(apply(a_x, Reset())), _seat1(apply(b_x, Reset()))
     assert a_y.players[0].glazier == b_y.players[0].glazier == 0
-    assert takes(a_y, 1, PINK) == [take(1, PINK, 3, 1)]
-    assert rejected(a_y, take(1, PINK, None)) == "PLACE-05"
-    a_y = _seat1(apply(a_y, take(1, PINK, 3, 1)))
-    b_y = _seat1(apply(b_y, take(1, PINK, None)))
+    assert takes(a_y, 1, PINK) == [Take(1, PINK, 3, 1)]
+    assert rejected(a_y, Take(1, PINK, None)) == "PLACE-05"
+    a_y = _seat1(apply(a_y, Take(1, PINK, 3, 1)))
+    b_y = _seat1(apply(b_y, Take(1, PINK, None)))
     assert a_y.players[0].glazier == 3 and b_y.players[0].glazier == 0
     assert {a.target for a in takes(a_y, 2, ORANGE)} == {3}
-    assert rejected(a_y, take(2, ORANGE, 0, keep=BLUE)) == "PLACE-02"
+    assert rejected(a_y, Take(2, ORANGE, 0, keep=BLUE)) == "PLACE-02"
     assert max(apply(a_y, t).players[0].score for t in takes(a_y, 2, ORANGE)) == 0
-    done = apply(b_y, take(2, ORANGE, 0, keep=BLUE))
+    done = apply(b_y, Take(2, ORANGE, 0, keep=BLUE))
     assert marker(done.players[0]) == (1, 10, 1)
     assert done.players[0].windows[0] == (BLUE, None)
 
@@ -343,16 +350,16 @@ def test_rul07_the_example_of_the_ruling() -> None:
     state = set_strip(state, 0, 0, strip(TABLE, 0, 0, filled="GO"))
     state = set_strip(state, 0, 7, strip(TABLE, 7, 1))
     state = rebalance(set_player(state, 0, glazier=7))
-    assert takes(state, 0, BLUE) == [take(0, BLUE, 7, 1), take(0, BLUE, 7, 2)]
-    one, two = (_seat1(apply(state, take(0, BLUE, 7, j))) for j in (1, 2))
-    assert takes(one, 1, PINK) == [take(1, PINK, 7, 1)]
-    assert takes(two, 1, PINK) == [take(1, PINK, None)]
-    one, two = (_seat1(apply(s, RESET)) for s in (one, two))
+    assert takes(state, 0, BLUE) == [Take(0, BLUE, 7, 1), Take(0, BLUE, 7, 2)]
+    one, two = (_seat1(apply(state, Take(0, BLUE, 7, j))) for j in (1, 2))
+    assert takes(one, 1, PINK) == [Take(1, PINK, 7, 1)]
+    assert takes(two, 1, PINK) == [Take(1, PINK, None)]
+    one, two = (_seat1(apply(s, Reset())) for s in (one, two))
     assert one.players[0].glazier == two.players[0].glazier == 0
-    assert takes(one, 2, YELLOW) == [take(2, YELLOW, 7, 1)]
-    assert takes(two, 2, YELLOW) == [take(2, YELLOW, None)]
-    assert apply(one, take(2, YELLOW, 7, 1)).players[0].glazier == 7
-    assert apply(two, take(2, YELLOW, None)).players[0].glazier == 0
+    assert takes(one, 2, YELLOW) == [Take(2, YELLOW, 7, 1)]
+    assert takes(two, 2, YELLOW) == [Take(2, YELLOW, None)]
+    assert apply(one, Take(2, YELLOW, 7, 1)).players[0].glazier == 7
+    assert apply(two, Take(2, YELLOW, None)).players[0].glazier == 0
 
 
 # --- RUL-08 / RUL-09 / RUL-10 ---------------------------------------------------------------
@@ -365,7 +372,7 @@ def test_rul08_two_wraps_in_one_turn() -> None:
     TRACK-03, TRACK-04)."""
     state = position(2, "A", ["B"], centre="P" * 12, tile=None)
     state = rebalance(set_player(state, 0, glazier=7, track=6, score=5, points_lost=11))
-    after = apply(state, take(CENTRE, PINK, None))
+    after = apply(state, Take(CENTRE, PINK, None))
     assert marker(after.players[0]) == (3, -31, 40)
     assert after.tower[PINK] == state.tower[PINK] + 12
 
@@ -389,8 +396,8 @@ def test_rul08_landing_on_the_bottom(start: int, broken: int, expected: tuple[in
     state = position(2, "A", ["B"], centre="Y" * broken, tile=1)  # tile already taken
     state = set_strip(state, 0, 7, strip(TABLE, 7, 0, filled="YY"))  # YYBGO: no yellow space
     state = rebalance(set_player(state, 0, glazier=7, track=start, points_lost=lost))
-    assert takes(state, CENTRE, YELLOW) == [take(CENTRE, YELLOW, None)]
-    after = apply(state, take(CENTRE, YELLOW, None))
+    assert takes(state, CENTRE, YELLOW) == [Take(CENTRE, YELLOW, None)]
+    after = apply(state, Take(CENTRE, YELLOW, None))
     assert marker(after.players[0]) == expected
     assert after.tile == 1
 
@@ -400,7 +407,7 @@ def test_rul09_scores_go_below_zero_at_the_end() -> None:
     (RUL-09, SCORE-01, FINAL-03)."""
     state = set_player(final_turn(position(2, "A"), "B", indicator="Y"), 0, score=2, track=5)
     state = set_player(state, 0, points_lost=8)
-    after = apply(state, take(0, BLUE, 0))
+    after = apply(state, Take(0, BLUE, 0))
     assert after.is_over and after.players[0].score == -6
 
 
@@ -409,10 +416,10 @@ def test_rul10_the_tile_step_alone_can_wrap() -> None:
     placed: -18 points, back to the top, points lost 18 (RUL-10, TAKE-03, TRACK-03)."""
     state = position(2, "A", ["G"], centre="OO", tile=None)
     state = rebalance(set_player(state, 0, track=7, points_lost=14))
-    after = apply(state, take(CENTRE, ORANGE, 2))
+    after = apply(state, Take(CENTRE, ORANGE, 2))
     assert marker(after.players[0]) == (0, -18, 18)
     # Seat 1's take from a display takes no step.
-    again = apply(after, take(0, GREEN, 0))
+    again = apply(after, Take(0, GREEN, 0))
     assert marker(again.players[1]) == (0, 0, 0)
 
 
@@ -421,7 +428,7 @@ def test_rul10_tile_step_then_breaks() -> None:
     step wraps (-18), then 2 steps to -2: points lost 18 + 2 = 20 (RUL-10, TRACK-02)."""
     state = position(2, "A", ["G"], centre="OOO", tile=None)
     state = rebalance(set_player(state, 0, track=7, points_lost=14))
-    after = apply(state, take(CENTRE, ORANGE, 0))
+    after = apply(state, Take(CENTRE, ORANGE, 0))
     assert marker(after.players[0]) == (2, -18, 20)
 
 
@@ -434,8 +441,8 @@ def test_rul11_nobody_took_the_tile(starter: int) -> None:
     next round and nobody steps for the tile (RUL-11, END-06)."""
     state = position(2, "A", ["O", "G"], tile=None, turn=starter)
     state = attrs.evolve(state, starter=starter)
-    s1 = apply(state, take(0, ORANGE, 2))
-    s2 = apply(s1, take(1, GREEN, 0))
+    s1 = apply(state, Take(0, ORANGE, 2))
+    s2 = apply(s1, Take(1, GREEN, 0))
     assert s2.round == state.round + 1
     assert (s2.starter, s2.turn, s2.tile) == (starter, starter, None)
     assert [marker(p) for p in s2.players] == [(0, 0, 0), (0, 0, 0)]
@@ -444,8 +451,8 @@ def test_rul11_nobody_took_the_tile(starter: int) -> None:
 def test_rul11_contrast_the_tile_holder_starts() -> None:
     """The same round where seat 1 takes from the centre: seat 1 starts next (END-06)."""
     state = position(2, "A", ["OG"], tile=None)
-    s1 = apply(state, take(0, ORANGE, 2))  # G to the centre
-    s2 = apply(s1, take(CENTRE, GREEN, 0))
+    s1 = apply(state, Take(0, ORANGE, 2))  # G to the centre
+    s2 = apply(s1, Take(CENTRE, GREEN, 0))
     assert (s2.starter, s2.turn, s2.tile) == (1, 1, None)
     assert marker(s2.players[1]) == (1, 0, 1)
 
@@ -463,7 +470,7 @@ def _refill_position(blue_in_bag: int) -> GameState:
     state = set_windows(state, 1, ["B"] * max(0, on_windows - 8))
     state = rebalance(set_pool(state, bag="B" * blue_in_bag), into="tower")
     assert state.tower == (0, 18, 19, 19, 19)
-    return apply(state, take(0, GREEN, 0))
+    return apply(state, Take(0, GREEN, 0))
 
 
 @pytest.mark.parametrize("blue_in_bag", [4, 6, 13, 19, 20])
@@ -504,8 +511,8 @@ def test_rul13_bag_and_tower_run_out() -> None:
     state = set_indicator(set_player(state, 0, glazier=7), "OBGOPY")
     state = rebalance(set_pool(state, tower="OOOO"))
     assert state.bag == counts(TABLE, "BBBBBYYYY")
-    assert takes(state, 0, PINK) == [take(0, PINK, None)]
-    after = apply(state, take(0, PINK, None))
+    assert takes(state, 0, PINK) == [Take(0, PINK, None)]
+    after = apply(state, Take(0, PINK, None))
     assert [sum(d) for d in after.factories] == [4, 4, 4, 3, 0]
     assert after.bag == after.tower == (0, 0, 0, 0, 0)
     assert [sum(d[c] for d in after.factories) for c in range(5)] == [5, 0, 5, 1, 4]
@@ -525,7 +532,7 @@ def _final_with_windows(side: str) -> GameState:
     orange top piece each, window 8 empty; a blue from display 0 goes on PPPYB in slot 3."""
     state = final_turn(position(2, side), "B", indicator="Y")  # type: ignore[arg-type]
     state = rebalance(set_player(set_windows(state, 0, WINDOWS_14), 0, glazier=3))
-    return apply(state, take(0, BLUE, 3))
+    return apply(state, Take(0, BLUE, 3))
 
 
 def test_rul14_side_b_best_colour_counts_half_filled_windows() -> None:
@@ -547,7 +554,7 @@ def test_rul14_best_colour_is_chosen_for_the_player() -> None:
     player chooses green, 2 x 3 = 6 (RUL-14)."""
     state = final_turn(position(2, "B"), "B", indicator="Y")
     state = rebalance(set_player(set_windows(state, 0, ["BB", "GG", "G", "Y"]), 0, glazier=4))
-    after = apply(state, take(0, BLUE, 4))  # YYYBG
+    after = apply(state, Take(0, BLUE, 4))  # YYYBG
     assert after.players[0].score == 6
 
 
@@ -558,7 +565,7 @@ def test_rul15_leftovers_count_over_all_strips() -> None:
     state = set_strip(state, 0, 0, strip(TABLE, 0, 0, filled="BB"))
     state = set_strip(state, 0, 1, strip(TABLE, 1, 0, filled="GG"))
     state = rebalance(set_strip(state, 0, 2, strip(TABLE, 2, 0, filled="OO")))
-    after = apply(state, take(0, PINK, 3))
+    after = apply(state, Take(0, PINK, 3))
     assert after.players[0].pieces_on_strips() == 7
     assert after.players[0].score == 2 and after.players[1].score == 0
 
@@ -587,7 +594,7 @@ def test_rul16_tie_break_counts_wraps_and_the_tile_step(
     state = set_indicator(state, "Y")
     state = set_player(state, 0, score=11, points_lost=18)
     state = rebalance(set_player(state, 1, score=score, track=track, points_lost=lost))
-    after = apply(state, take(CENTRE, BLUE, 0))
+    after = apply(state, Take(CENTRE, BLUE, 0))
     assert after.is_over
     result = outcome(after)
     assert result.scores == (10, 10)
@@ -600,7 +607,7 @@ def test_rul16_more_points_beats_fewer_losses() -> None:
     state = set_indicator(position(2, "A", centre="B", tile=None), "Y")
     state = set_player(state, 0, score=12, points_lost=36)
     state = rebalance(set_player(state, 1, score=10))
-    result = outcome(apply(state, take(CENTRE, BLUE, 0)))
+    result = outcome(apply(state, Take(CENTRE, BLUE, 0)))
     assert result.scores == (11, 10) and result.winners == (0,)
 
 
@@ -611,14 +618,14 @@ def test_rul17_no_voluntary_breaking() -> None:
     """3 orange onto OOOPY must all be placed: one action for that target, no break; on the
     joker side 2 pink must both go on the 2 joker spaces (RUL-17, PLACE-07)."""
     state = position(2, "A", ["OOO", "PP", "G"])
-    assert [a for a in takes(state, 0, ORANGE) if a.target == 2] == [take(0, ORANGE, 2)]
-    after = apply(state, take(0, ORANGE, 2))
+    assert [a for a in takes(state, 0, ORANGE) if a.target == 2] == [Take(0, ORANGE, 2)]
+    after = apply(state, Take(0, ORANGE, 2))
     assert after.players[0].strips[2] == strip(TABLE, 2, 0, filled="OOO")
     assert marker(after.players[0]) == (0, 0, 0)
     jokers = rebalance(set_player(set_strip(state, 0, 7, strip(TABLE, 7, 1)), 0, glazier=7))
-    assert takes(jokers, 1, PINK) == [take(1, PINK, 7, 2)]
-    assert rejected(jokers, take(1, PINK, 7, 1)) == "PLACE-07"
-    assert rejected(jokers, take(1, PINK, None)) == "PLACE-05"
+    assert takes(jokers, 1, PINK) == [Take(1, PINK, 7, 2)]
+    assert rejected(jokers, Take(1, PINK, 7, 1)) == "PLACE-07"
+    assert rejected(jokers, Take(1, PINK, None)) == "PLACE-05"
 
 
 # --- RUL-18 / RUL-19 ------------------------------------------------------------------------
@@ -638,7 +645,7 @@ def test_rul18_kept_piece_is_chosen_on_both_sides(side: str) -> None:
         (t, None) for t in (5, 6, 7)
     ]
     for keep, rest in ((ORANGE, "OOPY"), (PINK, "OOOY"), (YELLOW, "OOOP")):
-        after = apply(state, take(0, ORANGE, 2, keep=keep))
+        after = apply(state, Take(0, ORANGE, 2, keep=keep))
         player = after.players[0]
         assert player.windows[2] == (keep, None)
         assert player.strips[2] == strip(TABLE, 2, 1)  # flipped, empty
@@ -649,7 +656,7 @@ def test_rul18_kept_piece_is_chosen_on_both_sides(side: str) -> None:
     second = set_strip(state, 0, 2, strip(TABLE, 2, 1, filled="YYBB"))
     second = rebalance(set_windows(second, 0, ["", "", "G"]))
     assert {a.keep for a in takes(second, 0, ORANGE) if a.target == 2} == {BLUE, ORANGE, YELLOW}
-    after = apply(second, take(0, ORANGE, 2, keep=BLUE))
+    after = apply(second, Take(0, ORANGE, 2, keep=BLUE))
     assert after.players[0].windows[2] == (GREEN, BLUE)
     assert after.players[0].strips[2] is None
 
@@ -662,7 +669,7 @@ def test_rul19_only_the_target_under_the_glazier_is_checked() -> None:
     state = set_strip(state, 0, 2, strip(TABLE, 2, 0, filled="OOPY"))
     state = set_strip(state, 0, 6, strip(TABLE, 6, 0, filled="OPYB"))
     state = rebalance(set_indicator(set_player(state, 0, glazier=2), "GBGOPY"))
-    after = apply(state, take(0, ORANGE, 6, keep=PINK))
+    after = apply(state, Take(0, ORANGE, 6, keep=PINK))
     player = after.players[0]
     assert player.glazier == 6 and player.score == 1
     assert player.strips[2] == state.players[0].strips[2]
@@ -675,7 +682,7 @@ def test_rul19_a_reset_checks_nothing() -> None:
     state = position(2, "A", ["O", "G"])
     state = set_strip(state, 0, 0, strip(TABLE, 0, 0, filled="BBBG"))
     state = rebalance(set_player(state, 0, glazier=4))
-    after = apply(state, RESET)
+    after = apply(state, Reset())
     assert after.players[0] == attrs.evolve(state.players[0], glazier=0)
 
 
@@ -699,12 +706,12 @@ def test_rul20_no_refill_after_round_6() -> None:
     is legal any more (RUL-20, END-01, END-02)."""
     state = final_turn(position(3, "B"), "O", indicator="G")
     assert state.round == 6
-    after = apply(state, take(0, ORANGE, 2))
+    after = apply(state, Take(0, ORANGE, 2))
     assert after.is_over and after.indicator == ()
     assert all(sum(d) == 0 for d in after.factories) and sum(after.centre) == 0
     assert after.bag == state.bag and after.rng == state.rng
     assert after.tower[GREEN] == state.tower[GREEN] + 1
     assert after.piece_counts() == (20, 20, 20, 20, 20)
     assert legal_actions(after) == ()
-    for action in (take(0, ORANGE, 2), RESET, "anything"):
+    for action in (Take(0, ORANGE, 2), Reset(), "anything"):
         assert rejected(after, action) == "END-02"

@@ -24,13 +24,18 @@ from typing import Any
 import attrs
 import pytest
 
-from sintra_rules import clauses
-from sintra_rules.actions import RESET, Take, take
-from sintra_rules.clauses import SpecError, get_clause, load_spec, search_clauses
-from sintra_rules.errors import UnknownClause
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules import (
+    GameState,
+    Reset,
+    SpecError,
+    Take,
+    UnknownClause,
+    apply,
+    clauses,
+    legal_actions,
+    new_game,
+)
+from sintra_rules.clauses import get_clause, load_spec, loader, search_clauses
 from sintra_rules.verify.positions import (
     BLUE,
     PINK,
@@ -472,7 +477,7 @@ def test_spec_dir_prefers_the_packaged_copy(
     """In an installed wheel the spec is packaged as ``sintra_rules/_spec``; the source tree's
     ``spec/`` is the fallback; with neither, SpecError."""
     package = tmp_path / "sintra_rules"
-    monkeypatch.setattr(clauses, "__file__", str(package / "clauses.py"))
+    monkeypatch.setattr(loader, "__file__", str(package / "clauses" / "loader.py"))
     with pytest.raises(SpecError):
         clauses.spec_dir()
     for directory in (tmp_path / "spec", package / "_spec"):
@@ -504,16 +509,16 @@ def test_rul_07_example_neither_joker_choice_is_never_worse() -> None:
     board = [strip_for(table, "BBBGO", filled="GO"), *[None] * 6, strip_for(table, "JJBGO")]
     state = set_player(set_strips(state, 0, board), 0, glazier=7)
     state = rebalance(set_factories(state, ["BB", "P", "Y"]))
-    assert takes_of(state, 0) == [take(0, BLUE, 7, 1), take(0, BLUE, 7, 2)]
-    after = {j: seat0(apply(state, take(0, BLUE, 7, j))) for j in (1, 2)}
-    assert takes_of(after[1], 1) == [take(1, PINK, 7, 1)]
-    assert takes_of(after[2], 1) == [take(1, PINK, None)]
-    back = {j: seat0(apply(after[j], RESET)) for j in (1, 2)}
+    assert takes_of(state, 0) == [Take(0, BLUE, 7, 1), Take(0, BLUE, 7, 2)]
+    after = {j: seat0(apply(state, Take(0, BLUE, 7, j))) for j in (1, 2)}
+    assert takes_of(after[1], 1) == [Take(1, PINK, 7, 1)]
+    assert takes_of(after[2], 1) == [Take(1, PINK, None)]
+    back = {j: seat0(apply(after[j], Reset())) for j in (1, 2)}
     assert back[1].players[0].glazier == back[2].players[0].glazier == 0
-    assert takes_of(back[1], 2) == [take(2, YELLOW, 7, 1)]
-    assert takes_of(back[2], 2) == [take(2, YELLOW, None)]
-    assert apply(back[1], take(2, YELLOW, 7, 1)).players[0].glazier == 7
-    assert apply(back[2], take(2, YELLOW, None)).players[0].glazier == 0
+    assert takes_of(back[1], 2) == [Take(2, YELLOW, 7, 1)]
+    assert takes_of(back[2], 2) == [Take(2, YELLOW, None)]
+    assert apply(back[1], Take(2, YELLOW, 7, 1)).players[0].glazier == 7
+    assert apply(back[2], Take(2, YELLOW, None)).players[0].glazier == 0
 
 
 def test_eng_03_reference_vector_is_the_engines() -> None:

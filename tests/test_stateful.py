@@ -17,7 +17,7 @@ seed (ENG-02), then applies drawn rules in a drawn order:
   (ENG-02, ENG-03).
 
 After every step the transition and state invariants of :mod:`sintra_rules.verify.invariants` hold,
-and the JSON round trip (``records.state_to_json``/``state_from_json``) and the notation round
+and the JSON round trip (``state_to_json``/``state_from_json``) and the notation round
 trip of every legal action are the identity (ENG-04), and no round or game lasts longer than
 its proved bound (``agents.TurnCount``: 40 / 58 / 72 turns a round, 240 / 348 / 432 a game).
 
@@ -41,21 +41,30 @@ from hypothesis.stateful import (
     rule,
 )
 
-from sintra_rules.actions import RESET, Action, Take
+from sintra_rules import (
+    CENTRE,
+    Action,
+    GameState,
+    IllegalAction,
+    Reset,
+    Side,
+    Take,
+    action_from_text,
+    action_to_text,
+    apply,
+    legal_actions,
+    new_game,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
 from sintra_rules.agents import TurnCount, playout
-from sintra_rules.components import Side
-from sintra_rules.errors import IllegalAction
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.records import state_digest, state_from_json, state_to_json
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, GameState
 from sintra_rules.verify.invariants import check_state, examine
 from sintra_rules.verify.oracle import rule_breach
 
 #: Every Take field over (and a little beyond) its full range, and the reset (TURN-01).
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
-    st.just(RESET),
+    st.just(Reset()),
     st.builds(
         Take,
         source=st.integers(-2, 10),
@@ -193,7 +202,7 @@ class GameMachine(RuleBasedStateMachine):
         if self.state.is_over:
             assert legal_actions(self.state) == ()
             with pytest.raises(IllegalAction):
-                apply(self.state, RESET)
+                apply(self.state, Reset())
 
     @invariant()
     def every_listed_action_applies(self) -> None:

@@ -17,9 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules import components_from_mapping, new_game
-from sintra_rules.records import record_from_json, replay
-from sintra_rules.state import GameState
+from sintra_rules import GameState, components_from_mapping, new_game, record_from_json, replay
 from sintra_rules.svg import FILLS, state_to_svg
 from sintra_rules.verify.positions import bare, rebalance, set_strip
 from sintra_rules.verify.positions import strip as make_strip

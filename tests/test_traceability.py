@@ -3,7 +3,7 @@ and every active clause is cited by the engine and by a test or proof.
 
 The last two tests are the project's definition of done for the spec: they fail, listing the
 clauses, while some clause is not implemented or not tested. The scanner itself
-(:func:`sintra_rules.clauses.coverage_report`) is checked on a small hand-made tree whose
+(:func:`tools.coverage.coverage_report`) is checked on a small hand-made tree whose
 citations are built from parts, so that this module does not cite clauses it does not test.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules.clauses import CitedAt, CoverageReport, Location, coverage_report, main
+from tools.coverage import CitedAt, CoverageReport, Location, coverage_report, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,7 +75,7 @@ def tree(tmp_path: Path) -> Path:
     write(
         tmp_path, "sintra_rules/rules.py", f'"""Takes ({cid("TAKE", 3)}).\n\n{cid("FIG", 1)}"""\n'
     )
-    write(tmp_path, "sintra_rules/clauses.py", f"# {cid('TAKE', 4)}\n")
+    write(tmp_path, "sintra_rules/clauses/model.py", f"# {cid('TAKE', 4)}\n")
     write(tmp_path, "sintra_rules/sub/deep.py", f"x = 1  # {cid('RUL', 7)}, {retired}\n")
     write(tmp_path, "sintra_rules/components.py", f"# {cid('FIG', 2)}\n")
     write(tmp_path, "sintra_rules/data/components.toml", f'clause = "{cid("FIG", 3)}"\n')
@@ -92,8 +92,8 @@ def tree(tmp_path: Path) -> Path:
 
 
 def test_scanner_sorts_citations_into_implemented_tested_and_unknown(tree: Path) -> None:
-    """Implemented: sintra_rules/ except clauses.py, figures only from components.py and the
-    data file. Tested: tests/ and proofs/, also test names in AREA_NN or AREANN form. Unknown
+    """Implemented: sintra_rules/ except the clauses package, figures only from components.py and
+    the data file. Tested: tests/ and proofs/, also test names in AREA_NN or AREANN form. Unknown
     IDs are reported with file and line; retired ones separately and never as missing."""
     got = coverage_report(tree)
     assert set(got.implemented) == {cid("TAKE", 3), cid("RUL", 7), cid("FIG", 2), cid("FIG", 3)}
@@ -115,7 +115,7 @@ def test_scanner_sorts_citations_into_implemented_tested_and_unknown(tree: Path)
 def test_main_prints_the_report_and_fails_on_unknown_citations(
     tree: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``python -m sintra_rules.clauses`` exits 1 on an unknown citation, 0 without one unless
+    """``python -m tools.coverage`` exits 1 on an unknown citation, 0 without one unless
     ``--strict`` and a clause is missing, and 2 when the spec is invalid."""
     assert main(["--root", str(tree)]) == 1
     assert "Citations of unknown clause IDs (1)" in capsys.readouterr().out
@@ -126,3 +126,17 @@ def test_main_prints_the_report_and_fails_on_unknown_citations(
     (tree / "spec" / "glossary.toml").unlink()
     assert main(["--root", str(tree)]) == 2
     assert "glossary.toml: file not found" in capsys.readouterr().err
+
+
+def test_scanner_refuses_an_installed_package(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An installed package (``sintra_rules/`` with its packaged spec, no ``spec/`` or
+    ``tests/`` beside it) is not a checkout: the scanner says so instead of reporting that no
+    clause is tested; ``main`` exits 2."""
+    shutil.copytree(ROOT / "spec", tmp_path / "sintra_rules" / "_spec")
+    write(tmp_path, "sintra_rules/rules.py", f"# {cid('TAKE', 3)}\n")
+    with pytest.raises(FileNotFoundError, match=r"not a checkout .*spec/index\.toml, tests"):
+        coverage_report(tmp_path)
+    assert main(["--root", str(tmp_path)]) == 2
+    assert "not a checkout" in capsys.readouterr().err

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import pytest
 
-from sintra_rules.actions import CENTRE, RESET, Action, Take
-from sintra_rules.components import ComponentTable, Side, default_components
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules import (
+    CENTRE,
+    Action,
+    ComponentTable,
+    GameState,
+    Reset,
+    Side,
+    Take,
+    apply,
+    default_components,
+    new_game,
+)
 from sintra_rules.verify.positions import (
     CONFIGS,
     ORANGE,
@@ -119,7 +126,7 @@ def test_track02_nothing_else_moves_the_marker(players: int, side: Side) -> None
     cases: list[tuple[GameState, Action]] = [
         (state, Take(0, ORANGE, 2)),
         (state, Take(CENTRE, ORANGE, 2)),
-        (moved, RESET),
+        (moved, Reset()),
     ]
     for before, action in cases:
         me = apply(before, action).players[seat]

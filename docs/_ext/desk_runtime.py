@@ -13,15 +13,20 @@ does.
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any
 
-from sintra_rules.errors import SintraError
-from sintra_rules.explain import explain
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.records import state_from_json
-from sintra_rules.rules import legal_actions
-from sintra_rules.state import GameState
+from sintra_rules import (
+    GameState,
+    SintraError,
+    action_from_text,
+    action_to_text,
+    explain,
+    legal_actions,
+    position_from_text,
+    position_to_text,
+    state_from_json,
+)
 from sintra_rules.svg import state_to_svg
 
 __all__ = ["answer", "position_text", "read_position"]
@@ -51,6 +56,8 @@ def answer(position: str, action: str) -> str:
     empty), as a JSON object.
 
     Keys: ``position`` (the one-line position of what was read, ``null`` if nothing was);
+    ``command`` (the same question on the command line: ``sintra explain 'POSITION' ACTION``,
+    ``null`` without a position and an action);
     ``error`` (``null``, or ``{"field": "position" | "action", "message": ...}``: the
     one-line message ``sintra explain`` prints for bad input); ``svg`` (the position's
     picture); ``to_move`` (the seat to act, from 1); ``legal_actions`` (their notation, in the
@@ -60,6 +67,7 @@ def answer(position: str, action: str) -> str:
     """
     result: dict[str, Any] = {
         "position": None,
+        "command": None,
         "error": None,
         "svg": None,
         "to_move": None,
@@ -85,6 +93,8 @@ def answer(position: str, action: str) -> str:
     except SintraError as error:
         result["error"] = {"field": "action", "message": str(error)}
         return json.dumps(result)
+    line = shlex.quote(result["position"])
+    result["command"] = f"sintra explain {line} {shlex.quote(action.strip())}"
     report = explain(state, parsed)
     result["explanation"] = str(report)
     result["is_legal"] = report.legal

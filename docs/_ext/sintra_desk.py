@@ -80,8 +80,14 @@ def disputes() -> list[dict[str, Any]]:
     desk reads) and ``action`` (notation)."""
     from desk_runtime import position_text
 
-    from sintra_rules import CENTRE, apply, legal_actions, new_game
-    from sintra_rules.notation import action_from_text, action_to_text
+    from sintra_rules import (
+        CENTRE,
+        action_from_text,
+        action_to_text,
+        apply,
+        legal_actions,
+        new_game,
+    )
 
     names = _tutorial_namespace()
     found = [
@@ -122,7 +128,7 @@ def disputes() -> list[dict[str, Any]]:
 
 def _notice(docname: str) -> nodes.Node:
     """The notice on provisional figures: which figures of the shipped table are provisional."""
-    from sintra_rules.components import default_components
+    from sintra_rules import default_components
 
     table = default_components()
     provisional = [name for name, prov in table.provenance.items() if prov.status == "provisional"]
@@ -166,6 +172,8 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 <p class="desk-error" id="desk-error" role="alert" hidden></p>
 <h3>Explanation</h3>
 <pre class="desk-explanation" id="desk-explanation"></pre>
+<p class="desk-command-title">The same on the command line:</p>
+<pre class="desk-command" id="desk-command"></pre>
 <h3>The position</h3>
 <div class="desk-picture" id="desk-picture"></div>
 <details class="desk-after-box" id="desk-after-box" hidden><summary>After the action</summary>
@@ -232,7 +240,7 @@ def package_desk(app: Sphinx, exception: Exception | None) -> None:
     (out / "clauses.json").write_text(json.dumps(links, indent=0) + "\n", "utf-8")
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        import build_desk
+        import build_desk  # type: ignore[import-not-found]
     finally:
         sys.path.remove(str(ROOT / "tools"))
     try:

@@ -4,7 +4,7 @@
   after running the page's ``>>>`` examples above the directive (see :mod:`doc_examples`).
   Options: ``:width:`` (pixels), ``:caption:``.
 * ``{sintra-traceability}``: per spec clause, the places in ``sintra_rules/``, ``tests/`` and
-  ``proofs/`` that cite it, from :func:`sintra_rules.clauses.coverage_report`; every clause of
+  ``proofs/`` that cite it, from :func:`tools.coverage.coverage_report`; every clause of
   the spec pages gets a line linking to its row.
 * ``{sintra-provenance}``: the shipped component table's figures with their status and source.
 
@@ -100,7 +100,7 @@ class PositionDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        from sintra_rules.state import GameState
+        from sintra_rules import GameState
         from sintra_rules.svg import state_to_svg
 
         expr = self.arguments[0] if self.arguments else "state"
@@ -133,7 +133,7 @@ class PositionDirective(SphinxDirective):
 @functools.cache
 def _coverage() -> Any:
     """The clause coverage report of the source tree, computed once per build (process)."""
-    from sintra_rules.clauses import coverage_report
+    from tools.coverage import coverage_report
 
     return coverage_report(ROOT)
 
@@ -271,8 +271,8 @@ class ProvenanceDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
+        from sintra_rules import default_components
         from sintra_rules._strict import compact
-        from sintra_rules.components import default_components
 
         table = default_components()
         self.env.note_dependency(str(ROOT / "sintra_rules" / "data" / "components.toml"))
@@ -306,7 +306,31 @@ class ProvenanceDirective(SphinxDirective):
 
 
 #: Top-level names whose references are shown as plain text: no intersphinx in CI.
-_EXTERNAL = frozenset(sys.stdlib_module_names) | {"attrs", "attr", "docutils", "sphinx"}
+_EXTERNAL = frozenset(sys.stdlib_module_names) | {
+    "attrs",
+    "attr",
+    "docutils",
+    "sphinx",
+    # the adapters' libraries (optional extras)
+    "pyspiel",
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+    "np",
+}
+
+
+#: The object kinds each Python role may name, to tell apart same-named objects.
+_ROLE_KINDS: dict[str, tuple[str, ...]] = {
+    "func": ("function",),
+    "meth": ("method",),
+    "class": ("class", "exception"),
+    "exc": ("exception", "class"),
+    "attr": ("attribute", "property"),
+    "data": ("data",),
+    "mod": ("module",),
+}
 
 
 def resolve_missing(
@@ -318,8 +342,8 @@ def resolve_missing(
     there is no intersphinx mapping and private names are not documented. A short name written
     in a docstring (``:class:`IllegalAction``` in a module that imports it, or
     ``sintra_rules.new_game`` for a name the package re-exports) resolves to the one documented
-    object whose full name ends with it; an ambiguous or unknown name still fails the nitpicky
-    build.
+    object whose full name ends with it (of the kind the role names, when several objects end
+    with it); an ambiguous or unknown name still fails the nitpicky build.
     """
     if node.get("refdomain") != "py":
         return None
@@ -331,6 +355,9 @@ def resolve_missing(
         target = parts[1]  # a name re-exported by the package: sintra_rules.new_game
     objects = env.get_domain("py").objects  # type: ignore[attr-defined]
     matches = [name for name in objects if name == target or name.endswith("." + target)]
+    if len(matches) > 1:  # e.g. a function and a method of that name: keep the role's kind
+        kinds = _ROLE_KINDS.get(node.get("reftype", ""), ())
+        matches = [name for name in matches if objects[name].objtype in kinds]
     if len(matches) != 1:
         return None
     entry = objects[matches[0]]

@@ -4,6 +4,7 @@
   docs), as text or as inline code, links to the clause's anchor (``(ID)=`` on the spec pages);
   code blocks and the clause's own heading are left alone.
 * Under each clause of the spec pages: the rulings that refine it and the clauses that cite it.
+  Each clause is a searchable object (type ``clause``), so the site search finds it by its ID.
 * The ``**Sources.**`` line of a clause is shown edition and printed label first (``EN, Step 1
   a``), the line index of the rulebook text second.
 * ``{sintra-clause-index}``: every clause with its title, kind, status and page.
@@ -24,6 +25,7 @@ from typing import Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,10 +152,13 @@ def cross_references(app: Sphinx, doctree: nodes.document) -> None:
         for cited in sorted(cited_ids(body) - {clause.id}):
             citing.setdefault(cited, []).append(clause.id)
     ids = {clause.id.lower(): clause.id for clause in spec.clauses}
+    std = app.env.get_domain("std")
     for section in doctree.findall(nodes.section):
         clause_id = next((ids[i] for i in section["ids"] if i in ids), None)
         if clause_id is None:
             continue
+        # A searchable object: the site search for "TAKE-03" puts the clause first.
+        std.note_object("clause", clause_id, clause_id.lower(), location=section)  # type: ignore[attr-defined]
         for paragraph in section.findall(nodes.paragraph):
             _relabel_sources(paragraph)
         rulings = [r.id for r in spec.rulings_citing(clause_id)]
@@ -324,7 +329,12 @@ class GlossaryDirective(SphinxDirective):
         for term in spec.glossary:
             section_id = "term-" + re.sub(r"[^a-z0-9]+", "-", term.term.lower()).strip("-")
             section = nodes.section(ids=[section_id], names=[section_id])
-            section += nodes.title(text=term.term)
+            # The title carries every edition's words, so that the site search puts this
+            # section first for any of them.
+            words_of = [w for code in ("es", "nl", "fr") for w in getattr(term, code)]
+            others = [w for w in dict.fromkeys(words_of) if w.lower() != term.term.lower()]
+            title = term.term + (f" ({', '.join(others)})" if others else "")
+            section += nodes.title(text=title)
             if term.note:
                 section += nodes.paragraph(text=term.note)
             words = nodes.definition_list()
@@ -344,11 +354,28 @@ class GlossaryDirective(SphinxDirective):
         return out
 
 
+_DIRECTIVES = ("sintra-clause-index", "sintra-rulings", "sintra-glossary")
+
+
+def outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Re-read the pages of this extension's directives on every build: they show the spec."""
+    return [
+        doc
+        for doc in env.found_docs
+        if any(f"{{{name}}}" in Path(env.doc2path(doc)).read_text("utf-8") for name in _DIRECTIVES)
+    ]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the link transforms."""
-    app.add_directive("sintra-clause-index", ClauseIndexDirective)
-    app.add_directive("sintra-rulings", RulingsDirective)
-    app.add_directive("sintra-glossary", GlossaryDirective)
+    app.add_object_type("clause", "clause", objname="spec clause")
+    for name, directive in zip(
+        _DIRECTIVES, (ClauseIndexDirective, RulingsDirective, GlossaryDirective), strict=True
+    ):
+        app.add_directive(name, directive)
     app.connect("doctree-read", cross_references, priority=400)
     app.connect("doctree-read", link_clause_ids, priority=600)
+    app.connect("env-get-outdated", outdated)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

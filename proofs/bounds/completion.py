@@ -25,8 +25,8 @@ def _fill(name: str, fig: Figures, face: Face) -> tuple[list[z3.ArithRef], list[
     "colour-bonus",
     "Colour bonus of one completion",
     (
-        "The colour bonus of a completed strip (its pieces of the round's colour, jokers counted "
-        "by their own colour) lies between 0 and the best a face can hold."
+        "The colour bonus of a completed strip (its pieces of the round's colour, jokers "
+        "counted by their own colour) lies between 0 and the best a face can hold."
     ),
     ("DONE-02", "PLACE-06", "ROUND-05", "FIG-09"),
 )

@@ -28,8 +28,8 @@ __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
     "leftover-bonus",
     "Leftover bonus",
     (
-        "A strip holds at most 4 pieces between turns (a full strip is completed at once), so the"
-        " 8 strips leave at most 32 pieces: at most 10 points."
+        "A strip holds at most 4 pieces between turns (a full strip is completed at once), so "
+        "the 8 strips leave at most 32 pieces: at most 10 points."
     ),
     (
         "FINAL-02",
@@ -38,6 +38,7 @@ __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
         "DONE-01",
         "PLACE-01",
         "PLACE-02",
+        "PLACE-03",
         "PLACE-07",
         "DONE-04",
         "DONE-05",

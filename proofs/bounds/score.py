@@ -24,7 +24,6 @@ from proofs.models.endgame import leftover_points, ornament_bonus, side_b
 from proofs.models.faces import best_bonus, completed, face_text
 from proofs.models.game import (
     FRAMES,
-    ROMAN,
     Game,
     Order,
     game_model,
@@ -34,6 +33,7 @@ from proofs.models.game import (
 from proofs.models.track import lost_after
 from proofs.models.witness import fixings, witness_game
 from sintra_rules.components import Side
+from sintra_rules.narration import roman
 
 __all__ = ["final_lower", "final_upper", "window_order"]
 
@@ -204,14 +204,14 @@ def _describe_game(game: Game) -> Describe:
     def show(value: Evaluate) -> list[str]:
         lines = [
             "round colours: "
-            + ", ".join(f"{ROMAN[r]} {letters[value(c)]}" for r, c in enumerate(game.colour)),
+            + ", ".join(f"{roman(r + 1)} {letters[value(c)]}" for r, c in enumerate(game.colour)),
             "window values: " + " ".join(str(value(v)) for v in fig.values[game.side]),
         ]
         steps = sorted((value(order.at[e]), e) for e in order.events if value(order.done[e]))
         for i, (_t, e) in enumerate(steps):
             w, f = e
             lines.append(
-                f"{i + 1:2}. round {ROMAN[value(game.round[e]) - 1]}: window {w + 1} "
+                f"{i + 1:2}. round {roman(value(game.round[e]))}: window {w + 1} "
                 f"{FRAMES[f]} <- {face_text(fig, value, game.face[e], game.fill[e])}; "
                 f"colour bonus {value(game.bonus[e])}, window points "
                 f"{value(order.points[e])}, keeps {letters[value(game.keep[e])]}"
@@ -253,20 +253,23 @@ def _describe_faces(game: Game) -> Describe:
     "Final score: upper bound",
     (
         "Window points + colour bonuses + leftovers + side bonus - points lost, over the game "
-        "model of any game: a sound bound, attained by a witness game of the model. Three lemmas "
-        "bound the parts: window points in the order model (found by optimisation), colour "
-        "bonuses face by face, leftovers plus side bonus strip by strip (found by optimisation); "
-        "the last two carry over to the game model, where strips lie in slots, because its "
-        "completions use pairwise different faces."
+        "model of any game: a sound bound, attained by a witness game of the model. Three "
+        "lemmas bound the parts: window points in the order model (found by optimisation), "
+        "colour bonuses face by face, leftovers plus side bonus strip by strip (found by "
+        "optimisation); the last two carry over to the game model, where strips lie in slots, "
+        "because its completions use pairwise different faces."
     ),
     (
         "SCORE-01",
         "FINAL-01",
         "FINAL-02",
+        "FINAL-03",
         "FINAL-04",
         "FINAL-05",
         "DONE-02",
         "DONE-03",
+        "DONE-04",
+        "DONE-05",
         "DONE-06",
         "SETUP-03",
         "SETUP-04",
@@ -363,9 +366,9 @@ def final_lower(p: Prover, scope: Scope, players: int) -> Bound:
     cases = []
     witness = None
     for track in tracks(scope):
-        tile = [z3.Int(f"round{ROMAN[r]}_tile_step") for r in range(rounds)]
-        shown = [z3.Int(f"round{ROMAN[r]}_display_pieces") for r in range(rounds)]
-        broken = [z3.Int(f"round{ROMAN[r]}_broken") for r in range(rounds)]
+        tile = [z3.Int(f"round{roman(r + 1)}_tile_step") for r in range(rounds)]
+        shown = [z3.Int(f"round{roman(r + 1)}_display_pieces") for r in range(rounds)]
+        broken = [z3.Int(f"round{roman(r + 1)}_broken") for r in range(rounds)]
         gains = z3.Int("points_gained")
         premises: list[Term] = [*track.premises, gains >= 0]
         for r in range(rounds):

@@ -393,16 +393,16 @@ def _rounds(p: Prover, players: int, pieces_most: int) -> int | None:
     "termination",
     "Termination",
     (
-        "Every round ends within a bounded number of turns (takes and resets), and the game after"
-        " the sixth round end. Step 1: each take removes at least one piece from the displays and"
-        " the centre, and nothing adds any during a round. Step 2: a reset needs a strip left of "
-        "the glazier and removes that possibility; a take never removes it. Step 3: so a player's"
-        " resets are at most their takes, plus one if their last turn was a reset. Step 4: with "
-        "turns going round the table and the round ending on the take of its last piece, the most"
-        " turns are found by optimisation. The witness is a round of the abstract model in which "
-        "every take holds a single piece. Step 5: the round indicator, set up with one piece of "
-        "each colour and one drawn piece, loses its top piece at every round end; the game is "
-        "over when it is empty, after the sixth."
+        "Every round ends within a bounded number of turns (takes and resets), and the game "
+        "after the sixth round end. Step 1: each take removes at least one piece from the "
+        "displays and the centre, and nothing adds any during a round. Step 2: a reset needs a "
+        "strip left of the glazier and removes that possibility; a take never removes it. Step "
+        "3: so a player's resets are at most their takes, plus one if their last turn was a "
+        "reset. Step 4: with turns going round the table and the round ending on the take of "
+        "its last piece, the most turns are found by optimisation. The witness is a round of "
+        "the abstract model in which every take holds a single piece. Step 5: the round "
+        "indicator, set up with one piece of each colour and one drawn piece, loses its top "
+        "piece at every round end; the game is over when it is empty, after the sixth."
     ),
     (
         "ROUND-01",

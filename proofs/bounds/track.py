@@ -33,8 +33,8 @@ __all__ = ["largest_take", "track_closed_form", "track_monotone", "turn_loss"]
     "Broken glass track: closed form",
     (
         "Step by step, with a return to the top (and a loss of 18) on every arrival at the "
-        "bottom, the points lost after m steps from the top are 18*(m div C) - value[m mod C] (C "
-        "= spaces - 1); proved by induction over single steps."
+        "bottom, the points lost after m steps from the top are 18*(m div C) - value[m mod C] "
+        "(C = spaces - 1); proved by induction over single steps."
     ),
     ("TRACK-01", "TRACK-02", "TRACK-03", "TRACK-04", "RUL-08", "SCORE-01", "FIG-08"),
 )

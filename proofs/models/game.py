@@ -33,10 +33,10 @@ from proofs.harness import Term, all_of, count, ite, select, total
 from proofs.models.endgame import leftover_points, ornament_bonus, side_b_bonus
 from proofs.models.faces import completed, pick_face, window_points
 from sintra_rules.components import Side
+from sintra_rules.narration import roman
 
 __all__ = [
     "FRAMES",
-    "ROMAN",
     "Event",
     "Game",
     "Order",
@@ -46,7 +46,6 @@ __all__ = [
     "window_order_bound",
 ]
 
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 #: A frame space: (window, 0 top / 1 bottom).
 Event = tuple[int, int]
 FRAMES = ("top", "bottom")
@@ -143,7 +142,7 @@ def game_model(fig: Figures, side: Side) -> Game:
     events = order.events
     strip_in = tuple(z3.Int(f"slot{w + 1}_strip") for w in range(windows))
     setup = tuple(z3.Int(f"slot{w + 1}_setup_face") for w in range(windows))
-    colour = tuple(z3.Int(f"round{ROMAN[r]}_colour") for r in range(rounds))
+    colour = tuple(z3.Int(f"round{roman(r + 1)}_colour") for r in range(rounds))
     premises: list[Term] = [*order.premises, z3.Distinct(*strip_in), z3.Distinct(*colour[1:])]
     premises += [all_of(s >= 0, s < windows) for s in strip_in]
     premises += [all_of(a >= 0, a <= 1) for a in setup]

@@ -12,8 +12,8 @@ enumeration).
 * :func:`examine` does the latter and also reports the events the step contains (wraps of the
   broken glass track, refills of the bag from the tower, partial refills), for the soak.
 
->>> from sintra_rules.rules import apply, legal_actions
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import apply, legal_actions
+>>> from sintra_rules import new_game
 >>> state = new_game(3, side="B", seed=11)
 >>> action = legal_actions(state)[0]
 >>> check_state(state), check_transition(state, action, apply(state, action))
@@ -465,7 +465,7 @@ def _run(
 def check_state(state: GameState) -> list[InvariantFailure]:
     """Every state invariant of ``state``: an empty list when all hold.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> check_state(new_game(4, side="A", seed=3))
     []
     """

@@ -17,7 +17,7 @@ Positions are named by ``(players, side, seed, plies)``: the game ``new_game(pla
 seed)`` after ``plies`` uniformly random legal actions drawn with SplitMix64 seeded by ``seed``
 (:func:`position_after`; it stops early at the end of the game).
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules import new_game
 >>> state = new_game(2, side="A", seed=1)
 >>> [perft(state, depth) for depth in range(3)]
 [1, 74, 5362]
@@ -32,6 +32,7 @@ from collections.abc import Callable
 from sintra_rules.actions import Action
 from sintra_rules.agents import playout
 from sintra_rules.components import ComponentTable, Side
+from sintra_rules.errors import InvalidArgument
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
@@ -41,16 +42,17 @@ __all__ = ["perft", "perft_divide", "position_after"]
 
 def perft(state: GameState, depth: int, progress: Callable[[int, int], None] | None = None) -> int:
     """The number of legal action sequences of length ``depth`` from ``state``; a finished game
-    counts 1 at any remaining depth (TURN-01, END-02, ENG-05). Raises :class:`ValueError` for a
-    negative depth. ``progress(done, total)`` is called before the first action and after each one
-    is counted, with the number of first actions (when ``depth >= 2``).
+    counts 1 at any remaining depth (TURN-01, END-02, ENG-05). Raises
+    :class:`~sintra_rules.errors.InvalidArgument` for a negative depth. ``progress(done, total)``
+    is called before the first action and after each one is counted, with the number of first
+    actions (when ``depth >= 2``).
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> perft(new_game(4, side="B", seed=2), 1)
     144
     """
     if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
+        raise InvalidArgument("depth", f"perft depth must be >= 0, got {depth}")
     if depth == 0 or state.is_over:
         return 1
     actions = legal_actions(state)
@@ -69,15 +71,15 @@ def perft(state: GameState, depth: int, progress: Callable[[int, int], None] | N
 def perft_divide(state: GameState, depth: int) -> dict[Action, int]:
     """``perft`` split by the first action: for each legal action of ``state``, in canonical
     order (ENG-05), the number of sequences of length ``depth`` that start with it. Empty for a
-    finished game; raises :class:`ValueError` unless ``depth >= 1``.
+    finished game; raises :class:`~sintra_rules.errors.InvalidArgument` unless ``depth >= 1``.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules import new_game
     >>> divide = perft_divide(new_game(2, side="A", seed=1), 1)
     >>> len(divide), set(divide.values())
     (74, {1})
     """
     if depth < 1:
-        raise ValueError(f"perft_divide depth must be >= 1, got {depth}")
+        raise InvalidArgument("depth", f"perft_divide depth must be >= 1, got {depth}")
     return {action: perft(apply(state, action), depth - 1) for action in legal_actions(state)}
 
 
@@ -98,7 +100,7 @@ def position_after(
     (3, 0)
     """
     if plies < 0:
-        raise ValueError(f"plies must be >= 0, got {plies}")
+        raise InvalidArgument("plies", f"must be >= 0, got {plies}")
     state = new_game(players, side, seed, components)
     for ply in playout(state, seed, plies=plies):
         state = ply.after

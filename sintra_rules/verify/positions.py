@@ -29,15 +29,19 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from sintra_rules.components import (
+from sintra_rules import (
+    Colour,
     ComponentTable,
+    GameState,
+    PlayerState,
     Side,
+    Strip,
+    Window,
     components_from_mapping,
     default_components,
+    new_game,
 )
 from sintra_rules.errors import PositionBuildError
-from sintra_rules.setup import new_game
-from sintra_rules.state import Colour, GameState, PlayerState, Strip, Window
 
 __all__ = [
     "BLUE",
@@ -95,7 +99,7 @@ CONFIGS: Final[tuple[tuple[int, Side], ...]] = tuple(
 def colour(table: ComponentTable, code: str) -> Colour:
     """The colour index of a one-letter colour code (FIG-01).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> colour(default_components(), "O")
     2
     """
@@ -108,7 +112,7 @@ def colour(table: ComponentTable, code: str) -> Colour:
 def counts(table: ComponentTable, pieces: Pieces) -> tuple[int, ...]:
     """Per-colour counts of ``pieces``: a string of colour codes or already a count tuple.
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> counts(default_components(), "YBY")
     (1, 0, 0, 0, 2)
     """
@@ -126,7 +130,7 @@ def counts(table: ComponentTable, pieces: Pieces) -> tuple[int, ...]:
 def codes(table: ComponentTable, per_colour: Sequence[int]) -> str:
     """The inverse of :func:`counts`: colour codes in table order.
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> codes(default_components(), (1, 0, 0, 0, 2))
     'BYY'
     """
@@ -137,7 +141,7 @@ def find_side(table: ComponentTable, pattern: str) -> tuple[int, int]:
     """The ``(strip_id, side)`` whose spaces are the multiset ``pattern`` (``J`` = joker),
     the first one in table order (FIG-09).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> find_side(default_components(), "OBOPP")
     (0, 1)
     >>> find_side(default_components(), "JJBGO")
@@ -160,7 +164,7 @@ def strip(
     Raises:
         PositionBuildError: the pieces do not fit that side.
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> strip(default_components(), 7, 1, filled="B", jokers="OY").colour_counts()
     (1, 0, 1, 0, 1)
     >>> try:
@@ -187,7 +191,7 @@ def strip_for(
 ) -> Strip:
     """Like :func:`strip`, naming the strip side by its spaces (see :func:`find_side`).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> strip_for(default_components(), "OOOPY", filled="OP").pieces
     2
     """
@@ -198,7 +202,7 @@ def strip_for(
 def window(table: ComponentTable, spec: str) -> Window:
     """A window from ``""`` (empty), ``"O"`` (top frame only) or ``"OP"`` (top and bottom).
 
-    >>> from sintra_rules.components import default_components
+    >>> from sintra_rules import default_components
     >>> window(default_components(), "OP"), window(default_components(), "")
     ((2, 3), (None, None))
     """

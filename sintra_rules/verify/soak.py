@@ -39,7 +39,7 @@ import attrs
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.components import Side
-from sintra_rules.errors import BoundExceeded, IllegalAction, NotationError
+from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, NotationError
 from sintra_rules.notation import action_to_text
 from sintra_rules.rules import apply
 from sintra_rules.setup import new_game
@@ -243,12 +243,12 @@ def run_soak(
 ) -> SoakReport:
     """Play ``games`` checked games (see :func:`game_plan` and :func:`play_checked`) and add up
     what they saw. ``progress(done, games)`` is called after each game; ``workers > 1`` plays
-    the games in that many processes (the report is the same). Raises :class:`ValueError`
-    for a negative ``games`` or ``seed`` or ``workers < 1``."""
-    if games < 0 or seed < 0 or workers < 1:
-        raise ValueError(
-            f"need games >= 0, seed >= 0, workers >= 1; got {games}, {seed}, {workers}"
-        )
+    the games in that many processes (the report is the same). Raises
+    :class:`~sintra_rules.errors.InvalidArgument` for a negative ``games`` or ``seed`` or
+    ``workers < 1``."""
+    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("workers", workers, 1)):
+        if value < low:
+            raise InvalidArgument(name, f"must be >= {low}, got {value}")
     plans = [game_plan(index, seed) for index in range(games)]
     plies = wraps = refills = partial = 0
     failures: list[SoakFailure] = []

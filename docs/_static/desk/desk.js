@@ -72,15 +72,33 @@
     explanation.dataset.legal = result.is_legal === null ? "" : String(result.is_legal);
     explanation.dataset.clauses = result.clauses.join(" ");
     linked(explanation, result.explanation || "");
+    $("desk-command").textContent = result.command ? `$ ${result.command}` : "";
     const after = $("desk-after-box");
     after.hidden = !result.after_svg;
     $("desk-after").innerHTML = result.after_svg || "";
+  }
+
+  // A question as a link: desk.html#position=...&action=... (shared with another person).
+  function fromLink() {
+    const fields = new URLSearchParams(location.hash.slice(1));
+    if (!fields.has("position")) return false;
+    $("desk-position").value = fields.get("position");
+    $("desk-action").value = fields.get("action") || "";
+    return true;
+  }
+
+  function toLink() {
+    const fields = new URLSearchParams();
+    fields.set("position", $("desk-position").value.trim());
+    fields.set("action", $("desk-action").value.trim());
+    history.replaceState(null, "", `#${fields.toString()}`);
   }
 
   function run() {
     if (!runtime) return;
     const started = performance.now();
     const answer = runtime.answer($("desk-position").value, $("desk-action").value);
+    toLink();
     show(JSON.parse(answer));
     desk.dataset.answerMs = String(Math.round(performance.now() - started));
     desk.dataset.answers = String(Number(desk.dataset.answers || "0") + 1);
@@ -143,7 +161,8 @@
       `Ready: sintra_rules runs in your browser (Pyodide ${manifest.pyodide}, ` +
         `loaded in ${seconds.toFixed(1)} s). Open a dispute, or paste a position and type an action.`,
     );
-    if (!$("desk-position").value) open(0);
+    if (fromLink()) run();
+    else if (!$("desk-position").value) open(0);
   }
 
   for (const button of document.querySelectorAll(".desk-open")) {

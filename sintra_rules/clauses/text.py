@@ -1,0 +1,94 @@
+"""A clause as a player reads it: plain text without markup, reflowed (ENG-05)."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from sintra_rules.clauses.loader import load_spec
+from sintra_rules.clauses.model import Clause, Spec
+
+__all__ = ["render_clause"]
+
+
+def _plain(markdown: str) -> str:
+    """``markdown`` with inline markup removed: code spans lose their backticks, ``**strong**``
+    and ``*emphasis*`` their asterisks; everything else (lists, tables) is kept as written."""
+    pieces = re.split(r"(`[^`]*`)", markdown)
+    out = []
+    for piece in pieces:
+        if piece.startswith("`") and piece.endswith("`") and len(piece) >= 2:
+            out.append(piece[1:-1])
+        else:
+            piece = re.sub(r"\*\*(.+?)\*\*", r"\1", piece, flags=re.S)
+            out.append(re.sub(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])", r"\1", piece))
+    return "".join(out)
+
+
+def _reflow(text: str, indent: str, width: int = 100) -> list[str]:
+    """``text`` (plain, as :func:`_plain` leaves it) re-wrapped to ``width`` with ``indent``:
+    each paragraph and each ``- `` list item is refilled (an item's continuation lines aligned
+    under its text), blank lines between blocks are kept and a table row (``|``) is left as
+    written."""
+    blocks: list[list[str]] = []
+    current: list[str] | None = None
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped:
+            blocks.append([])
+            current = None
+        elif stripped.startswith("|"):
+            blocks.append([stripped])
+            current = None
+        elif stripped.startswith("- ") or current is None:
+            current = [stripped]
+            blocks.append(current)
+        else:
+            current.append(stripped)
+    out: list[str] = []
+    for block in blocks:
+        if not block:
+            if out and out[-1]:
+                out.append("")
+            continue
+        words = " ".join(block)
+        if words.startswith("|"):
+            out.append(indent + words)
+            continue
+        hang = indent + ("  " if words.startswith("- ") else "")
+        out += textwrap.wrap(
+            words,
+            width,
+            initial_indent=indent,
+            subsequent_indent=hang,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def render_clause(clause: Clause, spec: Spec | None = None) -> str:
+    """The clause as a player reads it: ID, title, statement (for a ruling its question,
+    ruling, reasoning and rejected alternatives), the rulebook passages it rests on and, under
+    ``Rulings:``, every ruling that cites it, each with its ID, title and ruling (the rulings of
+    ``spec``, default the shipped spec of :func:`~sintra_rules.clauses.loader.load_spec`;
+    reflowed to lines of at most 100 characters).
+    """
+    status = "" if clause.status == "active" else f", {clause.status}"
+    if clause.replaced_by:
+        status += f", replaced by {clause.replaced_by}"
+    out = [f"{clause.id} — {clause.title}", f"({clause.kind}, spec page {clause.page}{status})"]
+    if clause.text:
+        out += ["", _plain(clause.text)]
+    if clause.sources:
+        out += ["", "Sources:", *(f"  {citation}" for citation in clause.sources)]
+    rulings = (spec or load_spec()).rulings_citing(clause.id)
+    if rulings:
+        out += ["", "Rulings:"]
+        for number, ruling in enumerate(rulings):
+            out += [""] if number else []
+            out.append(f"  {ruling.id} — {ruling.title}")
+            out += _reflow(_plain(ruling.ruling or ""), "    ")
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""Development tools of the sintra_rules checkout (not part of the wheel)."""
