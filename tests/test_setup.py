@@ -298,9 +298,9 @@ def test_fill_factories_alone_end_03_to_end_05() -> None:
 # --- determinism (ENG-02) --------------------------------------------------------------------
 
 _CHILD = """
-import pickle, random, sys
-from sintra_rules import apply, legal_actions
+import pickle, sys
 from sintra_rules import new_game
+from sintra_rules.agents import playout
 out = []
 for players, side, seed in {games!r}:
     plies = list(playout(new_game(players, side, seed=seed), seed, plies=40))
