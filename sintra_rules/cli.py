@@ -280,6 +280,7 @@ class _Loaded:
     state: GameState
     last: Action | None
     where: str
+    names: tuple[str, ...] | None = None
 
 
 def _is_position_text(text: str) -> bool:
@@ -310,6 +311,8 @@ def _position_in(
         if ply is not None:
             raise UsageError("--ply is for a game record, not a single position")
         return _Loaded(position_from_text(text.strip(), table), None, name)
+    if text.lstrip().startswith("[Sintra"):
+        return _text_record_position(text, name, ply, table)
     try:
         doc = Reader(RecordError).loads(text)
     except RecordError:
@@ -337,6 +340,28 @@ def _position_in(
         )
     action = record.actions[chosen - 1] if chosen else None
     return _Loaded(states[chosen], action, f"{name}, ply {chosen} of {last_ply}")
+
+
+def _text_record_position(text: str, name: str, ply: int | None, table: ComponentTable) -> _Loaded:
+    """The position of a text record (ENG-24) after ``ply`` actions (default: all), with the
+    draws that follow them."""
+    from sintra_rules.textrecord import Fill, text_record_from_text
+
+    record = text_record_from_text(text, table)
+    actions = [move for move in record.moves if not isinstance(move, Fill)]
+    chosen = len(actions) if ply is None else ply
+    if chosen > len(actions):
+        raise UsageError(
+            f"--ply {chosen}: the record has {len(actions)} actions (plies 0 to {len(actions)})"
+        )
+    played, index = 0, 0
+    while index < len(record.moves) and (played < chosen or isinstance(record.moves[index], Fill)):
+        played += not isinstance(record.moves[index], Fill)
+        index += 1
+    last = actions[chosen - 1] if chosen else None
+    names = ", ".join(record.names)
+    where = f"{name} ({names}), ply {chosen} of {len(actions)}"
+    return _Loaded(record.states[index], last, where, record.names)
 
 
 def _list_actions(state: GameState, width: int) -> None:
@@ -389,7 +414,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.svg is not None:
         from sintra_rules.svg import state_to_svg
 
-        picture = state_to_svg(state, last=loaded.last)
+        picture = state_to_svg(state, names=loaded.names, last=loaded.last)
         try:
             with open(args.svg, "w", encoding="utf-8") as handle:
                 handle.write(picture + "\n")
@@ -404,10 +429,11 @@ def _show(args: argparse.Namespace) -> int:
             print(f"Last move: {action_to_text(loaded.last, table)}")
         if loaded.where or loaded.last is not None:
             print("")
-        print(wrap_text(render_state(state, colour=use_colour(args.color)), width))
+        board = render_state(state, loaded.names, colour=use_colour(args.color))
+        print(wrap_text(board, width))
         if state.is_over:
             print("")
-            print(wrap_text(render_outcome(state), width))
+            print(wrap_text(render_outcome(state, loaded.names), width))
         _note_provisional(table)
     return 0
 
