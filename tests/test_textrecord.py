@@ -11,11 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sintra_rules import apply, legal_actions, new_game
+from sintra_rules import (
+    PositionError,
+    RecordError,
+    apply,
+    legal_actions,
+    new_game,
+    outcome,
+    record_game,
+    replay,
+)
 from sintra_rules.cli import main
-from sintra_rules.errors import PositionError, RecordError
-from sintra_rules.records import record_game, replay
-from sintra_rules.scoring import outcome
 from sintra_rules.textrecord import Fill, text_record_from_text, text_record_to_text
 
 GAME = Path(__file__).resolve().parent / "data" / "table-game.txt"
