@@ -643,6 +643,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     soak.set_defaults(handler=_soak)
+
+    from sintra_rules.arena import configure_parser
+
+    arena = sub.add_parser(
+        "arena", help="seat-rotated games between agents: win rates, scores and Elo"
+    )
+    configure_parser(arena)
     return parser
 
 
