@@ -41,10 +41,10 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
 
 import attrs
 
+from sintra_rules._progress import Progress
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
 from sintra_rules.components import Side
 from sintra_rules.mcts import MctsAgent
@@ -267,7 +267,7 @@ class ArenaReport:
             lines.append(
                 f"{row.name:<22} {row.games:>5} {row.wins:>6.1f} {row.win_rate:>8.1%}  "
                 f"{low:>5.1%}-{high:<6.1%} {row.mean_score:>7.1f} ± {row.score_error:<4.1f}"
-                f" {row.elo:>+6.0f} {1000 * row.seconds_per_move:>8.1f}"
+                f" {row.elo:>+6.0f} {1000 * row.seconds_per_move:>8.2f}"
             )
         lines += [
             "",
@@ -376,40 +376,18 @@ def _labels(specs: Sequence[str]) -> list[str]:
     return out
 
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    start = time.monotonic()
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        elapsed = time.monotonic() - start
-        eta = elapsed / done * (total - done)
-        bar = "#" * filled + "." * (width - filled)
-        end = "\n" if done == total else ""
-        print(
-            f"\r[{bar}] {done}/{total} games, {elapsed:.0f} s, about {eta:.0f} s left",
-            end=end,
-            file=stream,
-            flush=True,
-        )
-
-    return show
-
-
-def _is_terminal(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 def _command(args: argparse.Namespace) -> int:
     """``sintra arena``: play and print the table; a bad argument prints one line, exit 2."""
-    progress = None if args.quiet or not _is_terminal(sys.stderr) else _progress_bar(sys.stderr)
     try:
-        report = run_arena(
-            args.agents, args.games, args.side, args.seed, args.workers, progress=progress
-        )
+        with Progress("arena", args.games, "games", quiet=args.quiet) as bar:
+            report = run_arena(
+                args.agents,
+                args.games,
+                args.side,
+                args.seed,
+                args.workers,
+                progress=lambda done, _total: bar.update(done),
+            )
     except ValueError as error:
         print(f"sintra arena: error: {error}", file=sys.stderr)
         return 2

@@ -4,10 +4,10 @@
 of the game with a cheap heuristic policy. Within a round nothing is random (ENG-03: the only
 draws are the refills at the end of a round), so the tree's positions are exact; whenever a
 simulation crosses the end of a round, the refill is drawn from a **fresh generator** that the
-agent seeds from its own stream (:func:`_determinize`, one per simulation), never from the
-generator of the real game. The search therefore depends on the public position only, not on the
-real future draws (ENG-31: what a player sees), and two positions that differ only in their
-generator get the same move.
+agent seeds from its own stream (:func:`~sintra_rules.chance.determinize`, one per simulation,
+ENG-09), never from the generator of the real game. The search therefore depends on the public
+position only, not on the real future draws (ENG-31: what a player sees), and two positions
+that differ only in their generator get the same move.
 
 * **Tree policy**: UCB1 (``exploration`` constant, default 0.7) on the average reward of the
   player who chose each action; each untried action is tried once, in canonical order (ENG-05).
@@ -41,6 +41,7 @@ from collections.abc import Sequence
 import attrs
 
 from sintra_rules.actions import Action, Take
+from sintra_rules.chance import determinize
 from sintra_rules.rng import next_u64, seed_state
 from sintra_rules.rules import apply, legal_actions
 from sintra_rules.scoring import outcome
@@ -50,12 +51,6 @@ __all__ = ["MctsAgent", "SearchStats"]
 
 #: How often (in simulations) a time budget is checked.
 _CLOCK_EVERY = 8
-
-
-def _determinize(state: GameState, seed: int) -> GameState:
-    """The same position with a fresh generator seeded by ``seed`` (ENG-02): what the search
-    plays on, so that nothing it computes depends on the real game's future draws."""
-    return attrs.evolve(state, rng=seed_state(seed))
 
 
 @attrs.frozen
@@ -151,9 +146,9 @@ class MctsAgent:
             ValueError: the game is over.
         """
         start = time.process_time()
-        # The real generator is dropped at once: the tree holds positions with a placeholder
-        # generator (unused within a round) and every refill is drawn from a fresh one.
-        root = _Node(_determinize(state, 0), -1)
+        # The real generator is dropped at once (ENG-09): the tree holds positions with a
+        # placeholder generator (unused within a round); every refill is drawn from a fresh one.
+        root = _Node(determinize(state, 0), -1)
         self._expand(root)
         if not root.actions:
             raise ValueError("the game is over: there is no action to choose")
@@ -203,7 +198,7 @@ class MctsAgent:
             assert state is not None
             if len(node.children) < len(node.actions):  # try the next untried action
                 action = node.actions[len(node.children)]
-                after = apply(_determinize(state, seed), action)
+                after = apply(determinize(state, seed), action)
                 child = _Node(after if after.indicator == state.indicator else None, state.turn)
                 node.children.append(child)
                 path.append(child)
@@ -214,7 +209,7 @@ class MctsAgent:
                 parent = path[-2]
                 assert parent.state is not None
                 action = parent.actions[parent.children.index(node)]
-                after = apply(_determinize(parent.state, seed), action)
+                after = apply(determinize(parent.state, seed), action)
                 break
             if not node.actions:
                 self._expand(node)

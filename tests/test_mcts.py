@@ -6,11 +6,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from sintra_rules import GameState, legal_actions, new_game
 from sintra_rules.agents import Agent, RandomAgent, play_game
 from sintra_rules.mcts import MctsAgent
-from sintra_rules.rules import legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 from tests.played import played_positions
 
 
@@ -41,6 +39,7 @@ def test_the_real_future_draws_do_not_influence_the_search(players: int) -> None
     refills differ) give the very same search, although the refills drawn inside the search do
     matter (another agent seed changes the statistics)."""
     state = near_round_end(players)
+    assert state.rng is not None
     other = attrs.evolve(state, rng=state.rng ^ 0x9E3779B97F4A7C15)
     stats = []
     for position in (state, other, state):
