@@ -112,7 +112,7 @@ def unset_game(table: ComponentTable, players: int, side: Side, rng: int | None)
         glazier=0,
         windows=((None, None),) * slots,
         score=0,
-        track=0,
+        marker=0,
         points_lost=0,
     )
     return GameState(
@@ -367,7 +367,7 @@ def _decide_setup(state: GameState, step: ChanceStep, outcome: int) -> GameState
     else:
         strip = strips[step.index]
         assert strip is not None
-        turned = attrs.evolve(strip, side=outcome)
+        turned = attrs.evolve(strip, face=outcome)
         moved = (*strips[: step.index], turned, *strips[step.index + 1 :])
     return attrs.evolve(state, players=_with_strips(state, step.seat, moved), chance=nxt)
 

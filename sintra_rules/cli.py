@@ -229,12 +229,12 @@ def _replay(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    names = player_names(record.players)
+    names = player_names(record.num_players)
     width = output_width()
     kind = "" if golden is None else "golden playthrough, "
     print(
         wrap_text(
-            f"sintra replay: {args.record}: {kind}{record.players} players, board side "
+            f"sintra replay: {args.record}: {kind}{record.num_players} players, board side "
             f"{record.side}, seed {record.seed}, {len(record.actions)} actions",
             width,
         )

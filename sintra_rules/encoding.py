@@ -172,7 +172,7 @@ def _free_jokers(state: GameState, slot: int) -> int:
     strip = strips[slot] if slot < len(strips) else None
     if strip is None:
         return 0
-    spaces = state.components.side_spaces[strip.strip_id][strip.side]
+    spaces = state.components.side_spaces[strip.strip_id][strip.face]
     return spaces[-1] - sum(strip.jokers)
 
 

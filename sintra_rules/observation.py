@@ -283,18 +283,18 @@ def observe(state: GameState, seat: int) -> array[float]:
         put((float(step.index),))
     for p in range(players):
         player = state.players[(seat + p) % players]
-        put((float(player.score), float(player.track), float(player.points_lost)))
+        put((float(player.score), float(player.marker), float(player.points_lost)))
         one_hot(player.glazier, len(player.strips))
         put(0.0 if strip is None else 1.0 for strip in player.strips)
         for strip in player.strips:
             one_hot(None if strip is None else strip.strip_id, strips)
         for strip in player.strips:
-            one_hot(None if strip is None else strip.side, 2)
+            one_hot(None if strip is None else strip.face, 2)
         for strip in player.strips:
             put(
                 (0.0,) * (colours + 1)
                 if strip is None
-                else map(float, spaces[strip.strip_id][strip.side])
+                else map(float, spaces[strip.strip_id][strip.face])
             )
         for strip in player.strips:
             put((0.0,) * colours if strip is None else map(float, strip.filled))

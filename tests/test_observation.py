@@ -73,7 +73,7 @@ def test_blocks_hold_the_state(players: int, side: Side) -> None:
     for p in range(players):
         player = state.players[(seat + p) % players]
         assert block(obs, players, f"player{p}.score") == [player.score]
-        assert block(obs, players, f"player{p}.track") == [player.track]
+        assert block(obs, players, f"player{p}.track") == [player.marker]
         assert block(obs, players, f"player{p}.glazier").index(1.0) == player.glazier
         filled = block(obs, players, f"player{p}.filled")
         for slot, strip in enumerate(player.strips):

@@ -77,14 +77,16 @@ class BenchReport:
         return self.sintra[2].plies_per_second / self.chess.plies_per_second
 
 
-def random_game(players: int, side: Side, seed: int, keep: list[GameState] | None = None) -> int:
+def random_game(
+    num_players: int, side: Side, seed: int, keep: list[GameState] | None = None
+) -> int:
     """Play one uniformly random game (every legal action equally likely, ENG-02, ENG-05)
     and return its number of plies; the positions before each ply are appended to ``keep``.
 
     >>> random_game(2, "A", seed=1) > 0
     True
     """
-    state = new_game(players, side=side, seed=seed)
+    state = new_game(num_players, side=side, seed=seed)
     rng = seed_state(seed)
     plies = 0
     while not state.is_over:
@@ -135,7 +137,7 @@ def _time_chess(seconds: float, seed: int) -> tuple[Rate, str] | None:
     return Rate(games=games, plies=plies, seconds=elapsed), str(chess.__version__)
 
 
-def mid_game_state(players: int = 4, seed: int = 0) -> GameState:
+def mid_game_state(num_players: int = 4, seed: int = 0) -> GameState:
     """The position about half-way through a uniformly random game.
 
     >>> state = mid_game_state()
@@ -143,7 +145,7 @@ def mid_game_state(players: int = 4, seed: int = 0) -> GameState:
     (4, True)
     """
     states: list[GameState] = []
-    random_game(players, "A", seed, keep=states)
+    random_game(num_players, "A", seed, keep=states)
     return states[len(states) // 2]
 
 

@@ -73,16 +73,15 @@ MAX_PLIES = 5000
 class GamePlan:
     """One soak game: players, side, game seed and policy."""
 
-    players: int
+    num_players: int
     side: Side
     seed: int
     policy: Policy
 
     def reproducer(self) -> str:
         """A Python expression that replays this game alone."""
-        return (
-            f"play_checked(GamePlan({self.players}, {self.side!r}, {self.seed}, {self.policy!r}))"
-        )
+        plan = f"{self.num_players}, {self.side!r}, {self.seed}, {self.policy!r}"
+        return f"play_checked(GamePlan({plan}))"
 
 
 @attrs.frozen
@@ -96,7 +95,7 @@ class SoakFailure:
 
     def __str__(self) -> str:
         return (
-            f"{self.plan.players} players, side {self.plan.side}, seed {self.plan.seed}, "
+            f"{self.plan.num_players} players, side {self.plan.side}, seed {self.plan.seed}, "
             f"{self.plan.policy} play, ply {self.ply} ({self.action}): {self.message}\n"
             f"    reproduce: {self.plan.reproducer()}"
         )
@@ -195,7 +194,7 @@ def play_checked(plan: GamePlan) -> GameResult:
 
     action_text = "(set-up)"
     try:
-        state = new_game(plan.players, plan.side, plan.seed)
+        state = new_game(plan.num_players, plan.side, plan.seed)
         fail(0, action_text, check_state(state))
         rng = seed_state(plan.seed)
         while not state.is_over and not failures:
