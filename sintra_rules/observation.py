@@ -78,7 +78,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from sintra_rules.components import ComponentTable, default_components
+from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.position import position_to_text
 from sintra_rules.state import ChanceKind, GameState
@@ -207,7 +207,7 @@ def observation_layout(
     >>> layout["player0"].start, layout["player0"].size, layout["player1.filled"].shape
     (94, 307, (8, 5))
     """
-    table = default_components() if components is None else components
+    table = table_or_default(components)
     _check_players(table, players)
     return _layout(table, players)
 

@@ -84,7 +84,12 @@ from typing import NoReturn, cast
 
 import attrs
 
-from sintra_rules.components import JOKER_CODE, ComponentTable, Side, default_components
+from sintra_rules.components import (
+    JOKER_CODE,
+    ComponentTable,
+    Side,
+    table_or_default,
+)
 from sintra_rules.errors import PositionError
 from sintra_rules.state import ChanceKind, ChanceStep, GameState, PlayerState, Strip, Window
 
@@ -123,10 +128,6 @@ class _Text:
 
 def _show(text: str, limit: int = 24) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
-def _table(components: ComponentTable | None) -> ComponentTable:
-    return default_components() if components is None else components
 
 
 def _number(
@@ -564,7 +565,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         raise PositionError(
             repr(text), "text", 0, "ENG-21", f"expected a string, not {type(text).__name__}"
         )
-    table = _table(components)
+    table = table_or_default(components)
     src = _Text(text)
     for index, char in enumerate(text):
         if char != " " and not char.isprintable():
@@ -938,7 +939,7 @@ def build_position(
     sintra_rules.errors.PositionError: bad position: player 2 track, character 171: the \
 marker stands on one of the spaces 0 -1 -2 -4 -6 -8 -11 -14, got -18 (TRACK-03)
     """
-    table = _table(components)
+    table = table_or_default(components)
     boards, scores = boards or {}, scores or {}
     tracks, lost = tracks or {}, lost or {}
     for name, given in (("boards", boards), ("scores", scores), ("tracks", tracks), ("lost", lost)):
