@@ -117,7 +117,7 @@ def test_eng_07_strip_face_indicator_and_first_steps_by_hand() -> None:
     assert [s.strip_id for s in state.players[0].strips if s] == [0, 7, 1, 3, 4, 5, 6, 2]
     assert chance_outcomes(state) == ((0, F(1, 2)), (1, F(1, 2)))
     state = apply_chance(state, 1)
-    assert state.players[0].strips[0].side == 1  # type: ignore[union-attr]
+    assert state.players[0].strips[0].face == 1  # type: ignore[union-attr]
     assert chance_outcomes(state) == ((0, F(1)),)  # slot 2 holds strip 8
     with pytest.raises(IllegalAction) as info:
         apply_chance(state, 1)
