@@ -148,7 +148,7 @@ def game_plan(index: int, seed: int = 0) -> GamePlan:
     """The plan of game ``index`` (from 0) of a soak with ``seed``.
 
     >>> game_plan(7, seed=1)
-    GamePlan(players=2, side='B', seed=4294967303, policy='placing')
+    GamePlan(num_players=2, side='B', seed=4294967303, policy='placing')
     """
     players, side = CONFIGURATIONS[index % len(CONFIGURATIONS)]
     policy = POLICIES[(index // len(CONFIGURATIONS)) % len(POLICIES)]
