@@ -283,7 +283,7 @@ def _heuristic_choice(state: GameState, actions: Sequence[Action], draw: int) ->
                 if slot is None:
                     strip = strips[target]
                     assert strip is not None
-                    side = spaces[strip.strip_id][strip.side]
+                    side = spaces[strip.strip_id][strip.face]
                     used_jokers = sum(strip.jokers)
                     slot = slots[target] = (
                         side,
