@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 import time
@@ -249,8 +250,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from sintra_rules.verify.bench import run_bench
+    from sintra_rules.verify.bench import report_json, run_bench
 
+    if args.json:
+        report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
+        print(json.dumps(report_json(report), sort_keys=True))
+        return 0
     run_bench(seconds_per_config=args.seconds, seed=args.seed)
     return 0
 
@@ -589,6 +594,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--seed", type=_non_negative, default=0, help="seed of the games (default 0)"
+    )
+    bench.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead (key compiled_playout_vs_chess: the median ratio "
+        "of the compiled kernel's random playouts to python-chess plies/s)",
     )
     bench.set_defaults(handler=_bench)
 

@@ -27,6 +27,7 @@ __all__ = [
     "Rate",
     "mid_game_state",
     "random_game",
+    "report_json",
     "run_bench",
 ]
 
@@ -60,7 +61,8 @@ class BenchReport:
     """Everything one :func:`run_bench` measured.
 
     ``sintra`` maps the player count to its rate; ``chess`` is ``None`` when python-chess is
-    not installed; ``state_bytes`` is the pickled size of a mid-game 4-player state.
+    not installed; ``state_bytes`` is the pickled size of a mid-game 4-player state; ``kernel``
+    holds the figures of :func:`sintra_rules.kernel.bench.kernel_bench`.
     """
 
     seconds_per_config: float
@@ -68,6 +70,7 @@ class BenchReport:
     chess: Rate | None
     chess_version: str | None
     state_bytes: int
+    kernel: dict[str, object] = attrs.field(factory=dict)
 
     @property
     def ratio(self) -> float | None:
@@ -204,4 +207,24 @@ def run_bench(
         say(f"target: ratio >= {TARGET_RATIO:.1f}")
     say(f"pickled mid-game 4-player state: {state_bytes} bytes")
     say(f"target: < {TARGET_STATE_BYTES} bytes")
+    from sintra_rules.kernel.bench import kernel_bench
+
+    report.kernel.update(kernel_bench(seconds=seconds_per_config / 4, seed=seed, out=out))
     return report
+
+
+def report_json(report: BenchReport) -> dict[str, object]:
+    """The report as one JSON-ready object (``sintra bench --json``): plies/s per player
+    count, python-chess plies/s, the reference ratio, the state size and the kernel's figures
+    (among them ``compiled_playout_vs_chess``)."""
+    return {
+        "seconds_per_config": report.seconds_per_config,
+        "plies_per_second": {str(n): r.plies_per_second for n, r in report.sintra.items()},
+        "chess_version": report.chess_version,
+        "reference_chess_plies_per_second": (
+            None if report.chess is None else report.chess.plies_per_second
+        ),
+        "reference_vs_chess": report.ratio,
+        "state_bytes": report.state_bytes,
+        **report.kernel,
+    }
