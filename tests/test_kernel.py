@@ -21,16 +21,18 @@ from typing import Any
 
 import pytest
 
-from sintra_rules import kernel
-from sintra_rules.chance import without_generator
-from sintra_rules.components import Side
+from sintra_rules import (
+    ConfigurationError,
+    Side,
+    action_from_text,
+    apply,
+    kernel,
+    new_game,
+    state_digest,
+    without_generator,
+)
 from sintra_rules.encoding import action_to_id, id_to_action, legal_ids
-from sintra_rules.errors import ConfigurationError
-from sintra_rules.notation import action_from_text
-from sintra_rules.records import state_digest
 from sintra_rules.rng import below, next_u64, seed_state
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after
 
@@ -97,7 +99,7 @@ def test_new_game_equals_reference(core: ModuleType, players: int, side: Side, s
     SETUP-10), generator included; converting a position to the kernel and back changes
     nothing."""
     want = new_game(players, side=side, seed=seed)
-    k = core.new_game(tables(core), players, side == "B", seed >> 32, seed & 0xFFFFFFFF)
+    k = core.deal(tables(core), players, side == "B", seed >> 32, seed & 0xFFFFFFFF)
     assert kernel.from_kernel(k) == want
     assert kernel.from_kernel(kernel.to_kernel(want, core)) == want
 
@@ -167,7 +169,7 @@ def test_golden_playthroughs_through_the_kernel(core: ModuleType, path: Path) ->
     doc = json.loads(path.read_text("utf-8"))
     record = doc["record"]
     seed = record["seed"]
-    k = core.new_game(
+    k = core.deal(
         tables(core), record["players"], record["side"] == "B", seed >> 32, seed & 0xFFFFFFFF
     )
     digests = doc["digests"]

@@ -101,20 +101,31 @@ def _interpreted() -> types.ModuleType:
 
 def _compiled() -> types.ModuleType | None:
     """The compiled kernel: installed next to the source (a wheel built with mypyc), or in a
-    checkout's ``build/kernel/`` folder; ``None`` when there is none."""
-    here = importlib.machinery.FileFinder(
+    checkout's ``build/kernel/`` folder; ``None`` when there is none. Loaded from its file even
+    when the source module was imported under the same name first (pytest's doctest collection
+    does that)."""
+    name = "sintra_rules.kernel.core"
+    loaded = sys.modules.get(name)
+    if loaded is not None and is_compiled(loaded):
+        return loaded
+    finder = importlib.machinery.FileFinder(
         str(_HERE),
         (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES),
-    ).find_spec("sintra_rules.kernel.core")
-    if here is None:
+    )
+    spec = finder.find_spec(name)
+    if spec is None:
         found = _checkout_build()
         if found is None:
             return None
         folder = str(found.parent)
         if folder not in __path__:
             __path__.insert(0, folder)  # the compiled module's helper library sits beside it
-    module = importlib.import_module("sintra_rules.kernel.core")
-    return module if is_compiled(module) else None
+        spec = importlib.util.spec_from_file_location(name, found)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[name] = module
+    return module
 
 
 def load_core(mode: Mode = "auto") -> types.ModuleType:

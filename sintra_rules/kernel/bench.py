@@ -69,7 +69,7 @@ def _python_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
     while True:
         game_seed = seed + games
         hi, lo = game_seed >> 32, game_seed & 0xFFFFFFFF
-        k = core.new_game(tables, 2, games % 2 == 1, hi, lo)
+        k = core.deal(tables, 2, games % 2 == 1, hi, lo)
         chooser = core.Rng(hi, lo)
         while k.indicator:
             ids = legal_ids(k)

@@ -20,9 +20,9 @@ __all__ = [
     "KState",
     "Rng",
     "Tables",
+    "deal",
     "final_scoring",
     "legal_ids",
-    "new_game",
     "perft",
     "play_random_games",
     "random_playout",
@@ -327,7 +327,7 @@ def _fill(k: KState) -> None:
             factories[f * colours + colour] += 1
 
 
-def new_game(tables: Tables, players: int, side_b: bool, seed_hi: int, seed_lo: int) -> KState:
+def deal(tables: Tables, players: int, side_b: bool, seed_hi: int, seed_lo: int) -> KState:
     """A new game, every random step drawn as :func:`sintra_rules.setup.new_game` draws it
     from the seed ``seed_hi * 2**32 + seed_lo`` (SETUP-01 to SETUP-10, ENG-01 to ENG-03).
     ``players`` must be a supported count (unchecked)."""
@@ -665,7 +665,7 @@ def play_random_games(tables: Tables, players: int, first_seed: int, games: int,
     for g in range(games):
         seed = first_seed + g
         side_b = sides == 1 or (sides == 2 and g % 2 == 1)
-        k = new_game(tables, players, side_b, seed >> 32, seed & M32)
+        k = deal(tables, players, side_b, seed >> 32, seed & M32)
         plies += random_playout(k, Rng(seed >> 32, seed & M32))
     return plies
 
