@@ -26,6 +26,7 @@ from sintra_rules import (
     Side,
     action_from_text,
     apply,
+    determinize,
     kernel,
     new_game,
     state_digest,
@@ -301,3 +302,20 @@ def test_wheel_without_compiling_is_pure_python(tmp_path: Path, env: dict[str, s
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     kernel_files = [n for n in names if n.startswith("sintra_rules/kernel/core")]
     assert kernel_files == ["sintra_rules/kernel/core.py"]
+
+
+# --------------------------------------------------------------------------- search
+
+
+def test_mcts_visits_every_legal_id_and_never_the_real_draws(core: ModuleType) -> None:
+    """ENG-50, ENG-09: the kernel's search spreads exactly its simulations over the legal ids
+    (ENG-30) of the position; its result does not depend on the position's real generator;
+    compiled and interpreted searches agree visit for visit."""
+    state = position_after(2, "A", seed=3, plies=30)
+    visits = kernel.mcts_visits(state, 300, seed=5, module=core)
+    assert tuple(visits) == legal_ids(state)
+    assert sum(visits.values()) == 300
+    assert kernel.mcts_visits(determinize(state, 99), 300, seed=5, module=core) == visits
+    assert kernel.mcts_visits(without_generator(state), 300, seed=5, module=core) == visits
+    interpreted = kernel.load_core("interpreted")
+    assert kernel.mcts_visits(state, 300, seed=5, module=interpreted) == visits

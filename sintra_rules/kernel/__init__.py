@@ -40,6 +40,7 @@ import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from sintra_rules.chance import determinize
 from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.encoding import encoding_for
 from sintra_rules.errors import ConfigurationError
@@ -56,6 +57,7 @@ __all__ = [
     "from_kernel",
     "is_compiled",
     "load_core",
+    "mcts_visits",
     "random_games",
     "tables_for",
     "to_kernel",
@@ -375,3 +377,45 @@ def random_games(
     code = {"A": 0, "B": 1, "alternate": 2}[sides]
     plies: int = mod.play_random_games(_tables(mod, table), players, first_seed, games, code)
     return plies
+
+
+def mcts_visits(
+    state: GameState,
+    simulations: int,
+    seed: int = 0,
+    explore: float = 1.4,
+    module: types.ModuleType | None = None,
+) -> dict[int, int]:
+    """Open-loop UCT search in the kernel (``core.mcts``): the visit count of each legal
+    action id (ENG-30) after ``simulations`` simulations with random playouts.
+
+    Every simulation plays on a copy of the position with its own generator drawn from
+    ``seed``, never on the real future draws (ENG-09): the result does not depend on
+    ``state.rng``, which may be ``None``.
+
+    Args:
+        state: a position where a player is to act.
+        simulations: how many simulations (at least 1).
+        seed: the search's seed (``0 <= seed < 2**64``).
+        explore: the UCB1 exploration constant.
+        module: the kernel module (default :data:`core`).
+
+    Returns:
+        ``{action id: visits}`` over ``legal_ids(state)``, the visits summing to
+        ``simulations``.
+
+    Raises:
+        ConfigurationError: the game is over (END-02), a chance step is pending (ENG-07), or
+            ``simulations`` or ``seed`` is out of range.
+    """
+    mod = core if module is None else module
+    if state.is_over:
+        raise ConfigurationError("END-02", "the game is over: there is nothing to search")
+    if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+        raise ConfigurationError("ENG-50", f"simulations must be an int >= 1, got {simulations!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < (1 << 64):
+        raise ConfigurationError("ENG-02", f"the seed must be an integer in 0..2**64, got {seed!r}")
+    k = to_kernel(determinize(state, 0) if state.rng is None else state, mod)
+    searcher = mod.Rng(seed >> 32, seed & 0xFFFFFFFF)
+    counts: list[int] = mod.mcts(k, simulations, searcher, float(explore))
+    return dict(zip(mod.legal_ids(k), counts, strict=True))

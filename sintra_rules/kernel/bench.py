@@ -81,6 +81,21 @@ def _python_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
             return plies / elapsed
 
 
+def _mcts_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
+    """The kernel's search (``core.mcts``, 100 simulations per call) from the set-up of a
+    2-player game: simulations per second."""
+    k = core.deal(kernel.tables_for(None, core), 2, False, 0, seed & 0xFFFFFFFF)
+    searcher = core.Rng(1, seed & 0xFFFFFFFF)
+    simulations = 0
+    start = time.process_time()
+    while True:
+        core.mcts(k, 100, searcher, 1.4)
+        simulations += 100
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return simulations / elapsed
+
+
 def _spread(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(values), min(values), max(values)
 
@@ -105,7 +120,7 @@ def kernel_bench(
         kernel's playout loop to python-chess plies/s; ``None`` when the kernel is not compiled
         or python-chess is missing) with ``compiled_playout_vs_chess_range`` ``[min, max]``,
         and the same for ``kernel_from_python_vs_chess`` and, when not compiled,
-        ``interpreted_playout_vs_chess``.
+        ``interpreted_playout_vs_chess``; ``kernel_mcts_simulations_per_second``.
     """
 
     def say(line: str) -> None:
@@ -127,6 +142,7 @@ def kernel_bench(
             chess_rates.append(chess_rate)
             playout_ratios.append(playout[-1] / chess_rate)
             python_ratios.append(python[-1] / chess_rate)
+    mcts_rate = _mcts_slice(core, seconds, seed)
     result: dict[str, object] = {
         "kernel": mode,
         "kernel_rounds": rounds,
@@ -134,6 +150,7 @@ def kernel_bench(
         "kernel_playout_plies_per_second": statistics.median(playout),
         "kernel_from_python_plies_per_second": statistics.median(python),
         "chess_plies_per_second": statistics.median(chess_rates) if chess_rates else None,
+        "kernel_mcts_simulations_per_second": mcts_rate,
     }
     name = "compiled_playout_vs_chess" if kernel.COMPILED else "interpreted_playout_vs_chess"
     result["compiled_playout_vs_chess"] = None
@@ -143,6 +160,10 @@ def kernel_bench(
     )
     say(f"  kernel playout loop: {statistics.median(playout):,.0f} plies/s (median)")
     say(f"  kernel from Python: {statistics.median(python):,.0f} plies/s (median)")
+    say(
+        f"  kernel search (UCT, random playouts, from a 2-player set-up): {mcts_rate:,.0f} "
+        "simulations/s"
+    )
     if not chess_rates:
         say("  python-chess is not installed: no ratios (pip install chess)")
         return result

@@ -14,6 +14,7 @@ path: the SplitMix64 generator (ENG-02) works on two 32-bit halves.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "deal",
     "final_scoring",
     "legal_ids",
+    "mcts",
+    "outcome_shares",
     "perft",
     "play_random_games",
     "random_playout",
@@ -685,3 +688,112 @@ def perft(k: KState, depth: int) -> int:
         step(child, action_id)
         total += perft(child, depth - 1)
     return total
+
+
+# ----------------------------------------------------------------------------- search
+
+
+def outcome_shares(k: KState) -> list[float]:
+    """Each seat's share of the win in a finished game: most points (WIN-01), then fewer points
+    lost via the track (WIN-02, RUL-16); a shared victory splits it (WIN-03)."""
+    best = 0
+    found = False
+    for p in range(k.players):
+        if (
+            not found
+            or k.score[p] > k.score[best]
+            or (k.score[p] == k.score[best] and k.lost[p] < k.lost[best])
+        ):
+            best = p
+            found = True
+    winners: list[int] = []
+    for p in range(k.players):
+        if k.score[p] == k.score[best] and k.lost[p] == k.lost[best]:
+            winners.append(p)
+    shares = [0.0] * k.players
+    for p in winners:
+        shares[p] = 1.0 / len(winners)
+    return shares
+
+
+class _Tree:
+    """An open-loop search tree: node ``n``'s children by action id, visits and, per child,
+    the summed win share of the seat that chose it."""
+
+    children: list[dict[int, int]]
+    visits: list[int]
+    value: list[float]
+
+    def __init__(self) -> None:
+        self.children = [{}]
+        self.visits = [0]
+        self.value = [0.0]
+
+    def add(self) -> int:
+        self.children.append({})
+        self.visits.append(0)
+        self.value.append(0.0)
+        return len(self.visits) - 1
+
+
+def mcts(k: KState, simulations: int, searcher: Rng, explore: float) -> list[int]:
+    """Open-loop UCT from ``k`` (not changed): ``simulations`` simulations, each on a copy of
+    ``k`` whose generator is drawn from ``searcher`` (the searcher never uses the real future
+    draws, ENG-09), descending by UCB1 with constant ``explore`` over the legal ids (ENG-30),
+    expanding one node, then a uniformly random playout; the win shares are backed up to the
+    seat that chose each action. Returns the root's visit counts, one per legal id of ``k`` in
+    order. The game must not be over."""
+    tree = _Tree()
+    root_ids = legal_ids(k)
+    for _ in range(simulations):
+        s = k.copy()
+        hi, lo = searcher.next_u64()
+        s.rng = Rng(hi, lo)
+        node = 0
+        path: list[int] = []
+        movers: list[int] = []
+        while s.indicator:
+            ids = legal_ids(s)
+            kids = tree.children[node]
+            parent_visits = tree.visits[node]
+            best_id = -1
+            best_score = -1.0
+            unvisited: list[int] = []
+            for action_id in ids:
+                child = kids.get(action_id, -1)
+                if child < 0 or tree.visits[child] == 0:
+                    unvisited.append(action_id)
+                elif not unvisited:
+                    n = tree.visits[child]
+                    score = tree.value[child] / n + explore * math.sqrt(math.log(parent_visits) / n)
+                    if score > best_score:
+                        best_score = score
+                        best_id = action_id
+            mover = s.turn
+            if unvisited:
+                action_id = unvisited[searcher.below(len(unvisited))]
+                child = kids.get(action_id, -1)
+                if child < 0:
+                    child = tree.add()
+                    tree.children[node][action_id] = child
+                step(s, action_id)
+                path.append(child)
+                movers.append(mover)
+                break
+            step(s, best_id)
+            node = tree.children[node][best_id]
+            path.append(node)
+            movers.append(mover)
+        while s.indicator:
+            ids = legal_ids(s)
+            step(s, ids[searcher.below(len(ids))])
+        shares = outcome_shares(s)
+        tree.visits[0] += 1
+        for i in range(len(path)):
+            tree.visits[path[i]] += 1
+            tree.value[path[i]] += shares[movers[i]]
+    counts: list[int] = []
+    for action_id in root_ids:
+        child = tree.children[0].get(action_id, -1)
+        counts.append(tree.visits[child] if child >= 0 else 0)
+    return counts
