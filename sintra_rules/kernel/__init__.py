@@ -262,7 +262,7 @@ def to_kernel(state: GameState, module: types.ModuleType | None = None) -> KStat
                 jokers.extend([0] * colours)
             else:
                 strip_id.append(strip.strip_id)
-                face.append(strip.side)
+                face.append(strip.face)
                 filled.extend(strip.filled)
                 jokers.extend(strip.jokers)
             top.append(-1 if up is None else up)
@@ -271,7 +271,7 @@ def to_kernel(state: GameState, module: types.ModuleType | None = None) -> KStat
     k.win_top, k.win_bottom = top, bottom
     k.glazier = [p.glazier for p in state.players]
     k.score = [p.score for p in state.players]
-    k.marker = [p.track for p in state.players]
+    k.marker = [p.marker for p in state.players]
     k.lost = [p.points_lost for p in state.players]
     return k
 
@@ -386,7 +386,7 @@ def mcts_visits(
     explore: float = 1.4,
     module: types.ModuleType | None = None,
 ) -> dict[int, int]:
-    """Open-loop UCT search in the kernel (``core.mcts``): the visit count of each legal
+    """Open-loop UCT search in the kernel (``core.uct``): the visit count of each legal
     action id (ENG-30) after ``simulations`` simulations with random playouts.
 
     Every simulation plays on a copy of the position with its own generator drawn from
@@ -417,5 +417,5 @@ def mcts_visits(
         raise ConfigurationError("ENG-02", f"the seed must be an integer in 0..2**64, got {seed!r}")
     k = to_kernel(determinize(state, 0) if state.rng is None else state, mod)
     searcher = mod.Rng(seed >> 32, seed & 0xFFFFFFFF)
-    counts: list[int] = mod.mcts(k, simulations, searcher, float(explore))
+    counts: list[int] = mod.uct(k, simulations, searcher, float(explore))
     return dict(zip(mod.legal_ids(k), counts, strict=True))

@@ -82,14 +82,14 @@ def _python_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
 
 
 def _mcts_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
-    """The kernel's search (``core.mcts``, 100 simulations per call) from the set-up of a
+    """The kernel's search (``core.uct``, 100 simulations per call) from the set-up of a
     2-player game: simulations per second."""
     k = core.deal(kernel.tables_for(None, core), 2, False, 0, seed & 0xFFFFFFFF)
     searcher = core.Rng(1, seed & 0xFFFFFFFF)
     simulations = 0
     start = time.process_time()
     while True:
-        core.mcts(k, 100, searcher, 1.4)
+        core.uct(k, 100, searcher, 1.4)
         simulations += 100
         elapsed = time.process_time() - start
         if elapsed >= seconds:

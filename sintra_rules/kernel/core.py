@@ -24,12 +24,12 @@ __all__ = [
     "deal",
     "final_scoring",
     "legal_ids",
-    "mcts",
     "outcome_shares",
     "perft",
     "play_random_games",
     "random_playout",
     "step",
+    "uct",
 ]
 
 M32: Final = 0xFFFFFFFF
@@ -736,7 +736,7 @@ class _Tree:
         return len(self.visits) - 1
 
 
-def mcts(k: KState, simulations: int, searcher: Rng, explore: float) -> list[int]:
+def uct(k: KState, simulations: int, searcher: Rng, explore: float) -> list[int]:
     """Open-loop UCT from ``k`` (not changed): ``simulations`` simulations, each on a copy of
     ``k`` whose generator is drawn from ``searcher`` (the searcher never uses the real future
     draws, ENG-09), descending by UCB1 with constant ``explore`` over the legal ids (ENG-30),
