@@ -103,7 +103,7 @@ def _standing(state: GameState, player: PlayerState) -> int:
     twice."""
     if state.is_over:
         return player.score
-    return player.score + state.components.track[player.track]
+    return player.score + state.components.track[player.marker]
 
 
 def _progress(player: PlayerState) -> int:

@@ -74,6 +74,12 @@ def max_chance_outcomes(table: ComponentTable) -> int:
     an integer from 0 up to this number minus 1 (ENG-07): strip numbers (``table.windows``),
     colours (``table.colours``) and faces (2). For the shipped table, 8.
 
+    Args:
+        table: the component table of the game.
+
+    Returns:
+        The number of distinct outcome values (OpenSpiel's ``max_chance_outcomes``).
+
     >>> from sintra_rules import default_components
     >>> max_chance_outcomes(default_components())
     8
@@ -103,6 +109,15 @@ def unset_game(table: ComponentTable, players: int, side: Side, rng: int | None)
 
     Arguments are not checked: call :func:`~sintra_rules.setup.new_game` with
     ``sample=False`` (which checks them) instead.
+
+    Args:
+        table: the component table.
+        players: the number of players.
+        side: the board side.
+        rng: the generator state, or ``None`` for none.
+
+    Returns:
+        The state waiting for the first setup step.
     """
     colours = table.colours
     empty = (0,) * colours
@@ -112,7 +127,7 @@ def unset_game(table: ComponentTable, players: int, side: Side, rng: int | None)
         glazier=0,
         windows=((None, None),) * slots,
         score=0,
-        track=0,
+        marker=0,
         points_lost=0,
     )
     return GameState(
@@ -136,6 +151,12 @@ def begin_fill(state: GameState) -> GameState:
     """``state`` waiting for the factory displays to be filled, one piece at a time (ENG-07):
     its ``chance`` becomes :data:`FILL`, or ``None`` when bag and tower are both empty and
     nothing can be drawn (END-05). The displays are expected to be empty (END-03, SETUP-09).
+
+    Args:
+        state: a position whose factory displays are empty, e.g. at the end of a round.
+
+    Returns:
+        ``state`` waiting for the fill, or with no pending step when nothing can be drawn.
 
     >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=1)
@@ -182,7 +203,14 @@ def chance_outcomes(state: GameState) -> tuple[tuple[ChanceOutcome, Fraction], .
     faces the strip can show (one, with probability 1, for a strip whose other side shows joker
     spaces, SETUP-04), an indicator step the colours still in the shuffle; all equally likely.
 
-    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending.
+    Args:
+        state: a state waiting for a chance step (``state.chance`` is not ``None``).
+
+    Returns:
+        ``(outcome, probability)`` pairs, outcomes increasing.
+
+    Raises:
+        IllegalAction: ENG-07, when no chance step is pending.
 
     >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
@@ -320,8 +348,16 @@ def apply_chance(state: GameState, outcome: ChanceOutcome) -> GameState:
     piece of colour ``outcome`` leaves the bag for round I (SETUP-08); ``"fill"``: a piece of
     colour ``outcome`` goes onto the first display not yet full (SETUP-09, END-03 to END-05).
 
-    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no chance step is pending
-    or ``outcome`` is not one of :func:`chance_outcomes`.
+    Args:
+        state: a state waiting for a chance step.
+        outcome: one of the outcomes :func:`chance_outcomes` lists.
+
+    Returns:
+        The state after the step: waiting for the next step, or with a player to act.
+
+    Raises:
+        IllegalAction: ENG-07, when no chance step is pending or ``outcome`` is not one of
+            :func:`chance_outcomes`; ``state`` is unchanged.
 
     >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3, sample=False)
@@ -367,7 +403,7 @@ def _decide_setup(state: GameState, step: ChanceStep, outcome: int) -> GameState
     else:
         strip = strips[step.index]
         assert strip is not None
-        turned = attrs.evolve(strip, side=outcome)
+        turned = attrs.evolve(strip, face=outcome)
         moved = (*strips[: step.index], turned, *strips[step.index + 1 :])
     return attrs.evolve(state, players=_with_strips(state, step.seat, moved), chance=nxt)
 
@@ -391,10 +427,18 @@ def apply_fill(state: GameState, factories: Sequence[Sequence[int]]) -> GameStat
     that empties the bag before the tower is poured into it (END-04), which is the only thing
     the order can change; the generator is not consulted.
 
-    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no fill is pending, or
-    no order of draws gives these displays from this bag and tower (a display holding fewer
-    pieces than before, more than 4, a colour the bag and tower cannot supply, or a fill that
-    stops before or after the displays given).
+    Args:
+        state: a state waiting for a fill draw (``state.chance.kind == "fill"``).
+        factories: the contents of every display once the fill is over.
+
+    Returns:
+        The state after the whole fill, generator unchanged.
+
+    Raises:
+        IllegalAction: ENG-07, when no fill is pending, or no order of draws gives these
+            displays from this bag and tower (a display holding fewer pieces than before, more
+            than 4, a colour the bag and tower cannot supply, or a fill that stops before or
+            after the displays given).
 
     >>> from sintra_rules.setup import new_game
     >>> state = new_game(2, seed=5, sample=False)
@@ -475,8 +519,15 @@ def sample_chance(state: GameState) -> GameState:
     setup and refills draw it (ENG-02, ENG-03, ENG-08): the state after the outcome, with the
     generator advanced.
 
-    Raises :class:`~sintra_rules.errors.IllegalAction` (ENG-07) when no step is pending and
-    :class:`~sintra_rules.errors.ConfigurationError` (ENG-08) when the state has no generator.
+    Args:
+        state: a state waiting for a chance step, with a generator.
+
+    Returns:
+        The state after the sampled outcome, its generator advanced.
+
+    Raises:
+        IllegalAction: ENG-07, when no chance step is pending.
+        ConfigurationError: ENG-08, when the state has no generator.
     """
     step = _pending(state, None)
     rng = _generator(state)
@@ -511,8 +562,14 @@ def resolve_chance(state: GameState) -> GameState:
     """``state`` with every pending chance step sampled from its generator, until a player is
     to act or the game is over (ENG-08); ``state`` itself when no step is pending.
 
-    Raises :class:`~sintra_rules.errors.ConfigurationError` (ENG-08) when a step is pending
-    and the state has no generator.
+    Args:
+        state: any state.
+
+    Returns:
+        The first state, from ``state`` on, with no pending chance step.
+
+    Raises:
+        ConfigurationError: ENG-08, when a step is pending and the state has no generator.
     """
     while state.chance is not None:
         state = sample_chance(state)
@@ -527,8 +584,15 @@ def determinize(state: GameState, seed: int) -> GameState:
     are those of ``seed``, not of the real game. A searcher plays ahead on this, never on the
     real state, so that nothing it computes depends on the real future draws.
 
-    Raises :class:`~sintra_rules.errors.ConfigurationError` (ENG-02) for a seed that is not an
-    integer >= 0.
+    Args:
+        state: the real position.
+        seed: the searcher's seed, an integer >= 0.
+
+    Returns:
+        ``state`` with the generator of ``seed`` (ENG-02).
+
+    Raises:
+        ConfigurationError: ENG-02, for a seed that is not an integer >= 0.
 
     >>> from sintra_rules import new_game
     >>> a, b = new_game(2, seed=1), new_game(2, seed=1)
@@ -545,6 +609,12 @@ def without_generator(state: GameState) -> GameState:
     on it stops at every chance step, whose outcome the caller supplies with
     :func:`apply_chance` (an OpenSpiel-style explicit chance node).
 
+    Args:
+        state: any state.
+
+    Returns:
+        ``state`` with ``rng`` ``None`` (``state`` itself when it has none).
+
     >>> from sintra_rules import new_game
     >>> without_generator(new_game(2, seed=1)).rng is None
     True
@@ -555,6 +625,13 @@ def without_generator(state: GameState) -> GameState:
 def same_position(a: GameState, b: GameState) -> bool:
     """Whether two states are the same position for a player: equal in everything but the
     generator (ENG-09). ``a == b`` also compares the generator.
+
+    Args:
+        a: a state.
+        b: another state.
+
+    Returns:
+        Whether they are equal once their generators are left out.
 
     >>> from sintra_rules import new_game
     >>> same_position(new_game(2, seed=1), determinize(new_game(2, seed=1), 2))
@@ -570,6 +647,12 @@ def position_digest(state: GameState) -> str:
     :func:`~sintra_rules.documents.state_digest` of the same state with ``rng`` ``None``. Two
     states have the same position digest exactly when :func:`same_position` holds (up to the
     component table's name, which no digest includes).
+
+    Args:
+        state: any state.
+
+    Returns:
+        64 lower-case hex digits.
 
     >>> from sintra_rules import new_game
     >>> position_digest(new_game(2, seed=1)) == position_digest(determinize(new_game(2, seed=1), 9))

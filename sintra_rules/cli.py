@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
 import time
@@ -229,12 +230,12 @@ def _replay(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    names = player_names(record.players)
+    names = player_names(record.num_players)
     width = output_width()
     kind = "" if golden is None else "golden playthrough, "
     print(
         wrap_text(
-            f"sintra replay: {args.record}: {kind}{record.players} players, board side "
+            f"sintra replay: {args.record}: {kind}{record.num_players} players, board side "
             f"{record.side}, seed {record.seed}, {len(record.actions)} actions",
             width,
         )
@@ -249,8 +250,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from sintra_rules.verify.bench import run_bench
+    from sintra_rules.verify.bench import report_json, run_bench
 
+    if args.json:
+        report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
+        print(json.dumps(report_json(report), sort_keys=True))
+        return 0
     run_bench(seconds_per_config=args.seconds, seed=args.seed)
     return 0
 
@@ -280,6 +285,7 @@ class _Loaded:
     state: GameState
     last: Action | None
     where: str
+    names: tuple[str, ...] | None = None
 
 
 def _is_position_text(text: str) -> bool:
@@ -310,6 +316,8 @@ def _position_in(
         if ply is not None:
             raise UsageError("--ply is for a game record, not a single position")
         return _Loaded(position_from_text(text.strip(), table), None, name)
+    if text.lstrip().startswith("[Sintra"):
+        return _text_record_position(text, name, ply, table)
     try:
         doc = Reader(RecordError).loads(text)
     except RecordError:
@@ -337,6 +345,28 @@ def _position_in(
         )
     action = record.actions[chosen - 1] if chosen else None
     return _Loaded(states[chosen], action, f"{name}, ply {chosen} of {last_ply}")
+
+
+def _text_record_position(text: str, name: str, ply: int | None, table: ComponentTable) -> _Loaded:
+    """The position of a text record (ENG-24) after ``ply`` actions (default: all), with the
+    draws that follow them."""
+    from sintra_rules.textrecord import Fill, text_record_from_text
+
+    record = text_record_from_text(text, table)
+    actions = [move for move in record.moves if not isinstance(move, Fill)]
+    chosen = len(actions) if ply is None else ply
+    if chosen > len(actions):
+        raise UsageError(
+            f"--ply {chosen}: the record has {len(actions)} actions (plies 0 to {len(actions)})"
+        )
+    played, index = 0, 0
+    while index < len(record.moves) and (played < chosen or isinstance(record.moves[index], Fill)):
+        played += not isinstance(record.moves[index], Fill)
+        index += 1
+    last = actions[chosen - 1] if chosen else None
+    names = ", ".join(record.names)
+    where = f"{name} ({names}), ply {chosen} of {len(actions)}"
+    return _Loaded(record.states[index], last, where, record.names)
 
 
 def _list_actions(state: GameState, width: int) -> None:
@@ -389,7 +419,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.svg is not None:
         from sintra_rules.svg import state_to_svg
 
-        picture = state_to_svg(state, last=loaded.last)
+        picture = state_to_svg(state, names=loaded.names, last=loaded.last)
         try:
             with open(args.svg, "w", encoding="utf-8") as handle:
                 handle.write(picture + "\n")
@@ -404,10 +434,11 @@ def _show(args: argparse.Namespace) -> int:
             print(f"Last move: {action_to_text(loaded.last, table)}")
         if loaded.where or loaded.last is not None:
             print("")
-        print(wrap_text(render_state(state, colour=use_colour(args.color)), width))
+        board = render_state(state, loaded.names, colour=use_colour(args.color))
+        print(wrap_text(board, width))
         if state.is_over:
             print("")
-            print(wrap_text(render_outcome(state), width))
+            print(wrap_text(render_outcome(state, loaded.names), width))
         _note_provisional(table)
     return 0
 
@@ -564,6 +595,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seed", type=_non_negative, default=0, help="seed of the games (default 0)"
     )
+    bench.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead (key compiled_playout_vs_chess: the median ratio "
+        "of the compiled kernel's random playouts to python-chess plies/s)",
+    )
     bench.set_defaults(handler=_bench)
 
     rule = sub.add_parser("rule", help="print a clause of the spec, or find clauses by words")
@@ -617,6 +654,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     soak.set_defaults(handler=_soak)
+
+    from sintra_rules.arena import configure_parser
+
+    arena = sub.add_parser(
+        "arena", help="seat-rotated games between agents: win rates, scores and Elo"
+    )
+    configure_parser(arena)
     return parser
 
 

@@ -161,18 +161,19 @@ class ComponentTable:
         """Number of windows (and strip slots) on a palace board (FIG-04)."""
         return len(self.window_values_a)
 
-    def factories_for(self, players: int) -> int:
-        """Number of factory displays in play for ``players`` players (FIG-03, SETUP-01).
+    def factories_for(self, num_players: int) -> int:
+        """Number of factory displays in play for ``num_players`` players (FIG-03, SETUP-01).
 
         Raises:
-            UnknownPlayerCount: the table has no figures for ``players`` (COMP-02).
+            UnknownPlayerCount: the table has no figures for ``num_players`` (COMP-02).
         """
         for count, factories in self.factories:
-            if count == players:
+            if count == num_players:
                 return factories
         counts = self.player_counts
         raise UnknownPlayerCount(
-            players, f"the table has figures for {min(counts)} to {max(counts)} players (COMP-02)"
+            num_players,
+            f"the table has figures for {min(counts)} to {max(counts)} players (COMP-02)",
         )
 
     @property

@@ -116,7 +116,7 @@ def _player_to_dict(codes: tuple[str, ...], player: PlayerState) -> dict[str, An
             if strip is None
             else {
                 "id": strip.strip_id,
-                "side": strip.side,
+                "side": strip.face,
                 "filled": _counts(codes, strip.filled),
                 "jokers": _counts(codes, strip.jokers),
             }
@@ -125,7 +125,7 @@ def _player_to_dict(codes: tuple[str, ...], player: PlayerState) -> dict[str, An
         "glazier": player.glazier,
         "windows": [[_code(codes, top), _code(codes, bottom)] for top, bottom in player.windows],
         "score": player.score,
-        "track": player.track,
+        "track": player.marker,
         "points_lost": player.points_lost,
     }
 
@@ -345,7 +345,7 @@ def _player_from(value: object, path: str, table: ComponentTable) -> PlayerState
         glazier=_read.integer(obj["glazier"], f"{path}.glazier", 0, slots - 1),
         windows=windows,
         score=_read.integer(obj["score"], f"{path}.score"),
-        track=track,
+        marker=track,
         points_lost=lost,
     )
 

@@ -55,7 +55,7 @@ import functools
 import attrs
 
 from sintra_rules.actions import RESET, Action, Reset, Take, _interned
-from sintra_rules.components import ComponentTable, default_components
+from sintra_rules.components import ComponentTable, default_components, table_or_default
 from sintra_rules.errors import ActionIdError, ComponentTableError
 from sintra_rules.rules import legal_actions
 from sintra_rules.state import CENTRE, GameState
@@ -172,7 +172,7 @@ def _free_jokers(state: GameState, slot: int) -> int:
     strip = strips[slot] if slot < len(strips) else None
     if strip is None:
         return 0
-    spaces = state.components.side_spaces[strip.strip_id][strip.side]
+    spaces = state.components.side_spaces[strip.strip_id][strip.face]
     return spaces[-1] - sum(strip.jokers)
 
 
@@ -259,7 +259,7 @@ def action_to_id(action: Action, components: ComponentTable | None = None) -> in
     ...
     sintra_rules.errors.ActionIdError: Take(source=0, ...): target 9 is neither a slot 0..7 nor None
     """
-    table = default_components() if components is None else components
+    table = table_or_default(components)
     return _encoding(table).encode(action)
 
 

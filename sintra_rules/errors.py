@@ -274,16 +274,16 @@ class UnknownAgent(SintraError, LookupError):
 
 
 class UnknownPlayerCount(SintraError, KeyError):
-    """A player count for which the component table has no figures (COMP-02); ``players``
+    """A player count for which the component table has no figures (COMP-02); ``num_players``
     is it.
 
     >>> str(UnknownPlayerCount(5, "the table has figures for 2 to 4 players"))
     '5 players: the table has figures for 2 to 4 players'
     """
 
-    def __init__(self, players: int, reason: str) -> None:
-        self.players = players
-        super().__init__(f"{players} players", reason)
+    def __init__(self, num_players: int, reason: str) -> None:
+        self.num_players = num_players
+        super().__init__(f"{num_players} players", reason)
 
 
 class PositionBuildError(SintraError, ValueError):

@@ -104,11 +104,11 @@ def player_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str, ...]:
+def player_names(num_players: int, names: Sequence[str] | None = None) -> tuple[str, ...]:
     """The display name of each seat: ``names`` if given, else :func:`player_name` of each.
 
     Args:
-        players: the number of players.
+        num_players: the number of players.
         names: one name per seat, or ``None``.
 
     Returns:
@@ -121,9 +121,9 @@ def player_names(players: int, names: Sequence[str] | None = None) -> tuple[str,
     ('Player 1', 'Player 2', 'Player 3')
     """
     if names is None:
-        return tuple(player_name(seat) for seat in range(players))
-    if len(names) != players:
-        raise InvalidArgument("names", f"{len(names)} names for {players} players")
+        return tuple(player_name(seat) for seat in range(num_players))
+    if len(names) != num_players:
+        raise InvalidArgument("names", f"{len(names)} names for {num_players} players")
     return tuple(names)
 
 

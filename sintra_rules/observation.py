@@ -10,7 +10,8 @@ dtype=numpy.float32)``); the core needs no numpy.
 
 The layout, for N players, F factory displays (5 / 7 / 9), C = 5 colours, W = 8 slots, S = 8
 strips and R = 6 rounds (all read from the component table), is a sequence of named blocks in
-this order (:func:`observation_layout` lists them with their offsets). A *one-hot* block holds 1
+this order (:func:`observation_layout` lists them with their offsets); K = 5 is the number of
+kinds of chance step. A *one-hot* block holds 1
 at one position and 0 elsewhere; *counts* are numbers of pieces.
 
 =================== ========= =======================================================
@@ -29,6 +30,11 @@ bag                 C         counts per colour in the bag
 tower               C         counts per colour in the glass tower
 centre              C         counts per colour in the centre
 factories           F x C     counts per colour on each factory display
+chance              K         one-hot: the kind of the pending chance step (ENG-07), in
+                              the order strip, face, indicator, first, fill; zeros
+                              while a player is to act
+chance_seat         N         one-hot: relative seat of a pending strip or face step
+chance_index        1         the slot or indicator position of a pending step
 =================== ========= =======================================================
 
 followed, for each relative seat p = 0 … N-1, by a block ``player{p}`` of 307 values:
@@ -49,14 +55,14 @@ window_top          W x C     per window: one-hot colour on the top frame space
 window_bottom       W x C     per window: one-hot colour on the bottom frame space
 =================== ========= =======================================================
 
-Sizes: **700** values for 2 players, **1,020** for 3 and **1,340** for 4
+Sizes: **708** values for 2 players, **1,029** for 3 and **1,350** for 4
 (:func:`observation_size`). Every value is a small integer, exact in 32-bit floats.
 
 >>> from sintra_rules import new_game
 >>> state = new_game(2, seed=1)
 >>> obs = observe(state, 0)
 >>> len(obs), observation_size(2), observation_size(3), observation_size(4)
-(700, 700, 1020, 1340)
+(708, 708, 1029, 1350)
 >>> block = observation_layout(2)["factories"]
 >>> list(obs[block.start : block.start + 5]) == [float(n) for n in state.factories[0]]
 True
@@ -66,15 +72,16 @@ from __future__ import annotations
 
 import functools
 import types
+import typing
 from array import array
 from collections.abc import Mapping
 
 import attrs
 
-from sintra_rules.components import ComponentTable, default_components
+from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.position import position_to_text
-from sintra_rules.state import GameState
+from sintra_rules.state import ChanceKind, GameState
 
 __all__ = [
     "Block",
@@ -84,6 +91,8 @@ __all__ = [
     "observe",
 ]
 
+#: The kinds of chance step (ENG-07), in the order of the ``chance`` block.
+_CHANCE_KINDS: tuple[str, ...] = typing.get_args(ChanceKind)
 #: The fields of a player block, in order.
 _PLAYER_FIELDS = (
     "score",
@@ -133,6 +142,9 @@ def _layout(table: ComponentTable, players: int) -> Mapping[str, Block]:
         ("tower", (colours,)),
         ("centre", (colours,)),
         ("factories", (factories, colours)),
+        ("chance", (len(_CHANCE_KINDS),)),
+        ("chance_seat", (players,)),
+        ("chance_index", (1,)),
     ]
     per_player = {
         "score": (1,),
@@ -193,9 +205,9 @@ def observation_layout(
 
     >>> layout = observation_layout(2)
     >>> layout["player0"].start, layout["player0"].size, layout["player1.filled"].shape
-    (86, 307, (8, 5))
+    (94, 307, (8, 5))
     """
-    table = default_components() if components is None else components
+    table = table_or_default(components)
     _check_players(table, players)
     return _layout(table, players)
 
@@ -208,7 +220,7 @@ def observation_size(players: int, components: ComponentTable | None = None) -> 
         components: the component table (default: the shipped one).
 
     Returns:
-        700, 1,020 or 1,340 with the shipped table.
+        708, 1,029 or 1,350 with the shipped table.
 
     Raises:
         ConfigurationError: ``players`` is not a player count of the table (COMP-02).
@@ -261,20 +273,28 @@ def observe(state: GameState, seat: int) -> array[float]:
     put(map(float, state.centre))
     for factory in state.factories:
         put(map(float, factory))
+    step = state.chance
+    if step is None:
+        put((0.0,) * (len(_CHANCE_KINDS) + players + 1))
+    else:
+        one_hot(_CHANCE_KINDS.index(step.kind), len(_CHANCE_KINDS))
+        seated = step.kind in ("strip", "face")
+        one_hot((step.seat - seat) % players if seated else None, players)
+        put((float(step.index),))
     for p in range(players):
         player = state.players[(seat + p) % players]
-        put((float(player.score), float(player.track), float(player.points_lost)))
+        put((float(player.score), float(player.marker), float(player.points_lost)))
         one_hot(player.glazier, len(player.strips))
         put(0.0 if strip is None else 1.0 for strip in player.strips)
         for strip in player.strips:
             one_hot(None if strip is None else strip.strip_id, strips)
         for strip in player.strips:
-            one_hot(None if strip is None else strip.side, 2)
+            one_hot(None if strip is None else strip.face, 2)
         for strip in player.strips:
             put(
                 (0.0,) * (colours + 1)
                 if strip is None
-                else map(float, spaces[strip.strip_id][strip.side])
+                else map(float, spaces[strip.strip_id][strip.face])
             )
         for strip in player.strips:
             put((0.0,) * colours if strip is None else map(float, strip.filled))

@@ -84,7 +84,12 @@ from typing import NoReturn, cast
 
 import attrs
 
-from sintra_rules.components import JOKER_CODE, ComponentTable, Side, default_components
+from sintra_rules.components import (
+    JOKER_CODE,
+    ComponentTable,
+    Side,
+    table_or_default,
+)
 from sintra_rules.errors import PositionError
 from sintra_rules.state import ChanceKind, ChanceStep, GameState, PlayerState, Strip, Window
 
@@ -123,10 +128,6 @@ class _Text:
 
 def _show(text: str, limit: int = 24) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
-def _table(components: ComponentTable | None) -> ComponentTable:
-    return default_components() if components is None else components
 
 
 def _number(
@@ -432,7 +433,7 @@ def _player(src: _Text, seat: int, at: int, text: str, table: ComponentTable) ->
         glazier=glaziers[0],
         windows=tuple(windows),
         score=score,
-        track=track,
+        marker=track,
         points_lost=lost,
     )
 
@@ -564,7 +565,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         raise PositionError(
             repr(text), "text", 0, "ENG-21", f"expected a string, not {type(text).__name__}"
         )
-    table = _table(components)
+    table = table_or_default(components)
     src = _Text(text)
     for index, char in enumerate(text):
         if char != " " and not char.isprintable():
@@ -784,12 +785,12 @@ def _counted(table: ComponentTable, counts: Sequence[int]) -> str:
 
 def _strip_text(table: ComponentTable, strip: Strip) -> str:
     codes = table.colour_codes
-    printed = table.strips[strip.strip_id][strip.side]
+    printed = table.strips[strip.strip_id][strip.face]
     filled = list(strip.filled)
     on_jokers = [c for c, n in enumerate(strip.jokers) for _ in range(n)]
     out = []
     if len(_side_index(table)[printed]) > 1:
-        out.append(f"({strip.strip_id + 1}.{strip.side + 1})")
+        out.append(f"({strip.strip_id + 1}.{strip.face + 1})")
     for code in printed:
         if code == JOKER_CODE:
             out.append(codes[on_jokers.pop(0)] + _ON_JOKER if on_jokers else code.lower())
@@ -802,7 +803,7 @@ def _strip_text(table: ComponentTable, strip: Strip) -> str:
 
 
 def _player_text(table: ComponentTable, seat: int, player: PlayerState) -> str:
-    value = table.track[player.track]
+    value = table.track[player.marker]
     markers = f"score={player.score},track={value}"
     if player.points_lost != -value:
         markers += f",lost={player.points_lost}"
@@ -874,7 +875,7 @@ def _bare_slots(table: ComponentTable) -> str:
 
 
 def build_position(
-    players: int = 2,
+    num_players: int = 2,
     *,
     side: Side = "A",
     indicator: str | None = None,
@@ -899,7 +900,7 @@ def build_position(
     no windows, score 0 and the marker on the top space. Players are numbered from 1.
 
     Args:
-        players: the number of players.
+        num_players: the number of players.
         side: the board side.
         indicator: the pieces on the round indicator, the current round's first (default: a
         round I indicator, the colours in table order).
@@ -938,18 +939,20 @@ def build_position(
     sintra_rules.errors.PositionError: bad position: player 2 track, character 171: the \
 marker stands on one of the spaces 0 -1 -2 -4 -6 -8 -11 -14, got -18 (TRACK-03)
     """
-    table = _table(components)
+    table = table_or_default(components)
     boards, scores = boards or {}, scores or {}
     tracks, lost = tracks or {}, lost or {}
     for name, given in (("boards", boards), ("scores", scores), ("tracks", tracks), ("lost", lost)):
         for seat in given:
-            if not isinstance(seat, int) or not 1 <= seat <= players:
+            if not isinstance(seat, int) or not 1 <= seat <= num_players:
                 raise PositionError(
-                    "", name, 0, "ENG-01", f"players are numbered 1 to {players}, got {seat!r}"
+                    "", name, 0, "ENG-01", f"players are numbered 1 to {num_players}, got {seat!r}"
                 )
     if indicator is None:
         indicator = table.colour_codes[0] + "".join(table.colour_codes)
-    count = table.factories_for(players) if players in table.player_counts else len(factories)
+    count = (
+        table.factories_for(num_players) if num_players in table.player_counts else len(factories)
+    )
     if isinstance(factories, str):
         display_text = factories
     else:
@@ -969,7 +972,7 @@ marker stands on one of the spaces 0 -1 -2 -4 -6 -8 -11 -14, got -18 (TRACK-03)
         parts.append(f"bag:{bag or _NONE}")
     if tower is not None:
         parts.append(f"tower:{tower or _NONE}")
-    for seat in range(1, players + 1):
+    for seat in range(1, num_players + 1):
         markers = f"score={scores.get(seat, 0)},track={tracks.get(seat, 0)}"
         if seat in lost:
             markers += f",lost={lost[seat]}"

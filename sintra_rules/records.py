@@ -69,7 +69,7 @@ def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
 
 @attrs.frozen
 class GameRecord:
-    """A game: who played (``players`` seats on board ``side``), the ``seed``, the component
+    """A game: who played (``num_players`` seats on board ``side``), the ``seed``, the component
     table (by ``components_digest``; ``components_name`` is for people), the engine's
     ``behaviour_version`` (ENG-06), every action in order and, once the game is over, its
     ``result`` (else ``None``).
@@ -77,7 +77,7 @@ class GameRecord:
     Build one with :func:`record_game` (which checks it) or :func:`record_from_json`.
     """
 
-    players: int
+    num_players: int
     side: Side
     seed: int
     components_digest: str
@@ -111,7 +111,7 @@ def record_to_json(
     doc["behaviour_version"] = record.behaviour_version
     doc["components"]["name"] = record.components_name
     doc.update(
-        players=record.players,
+        players=record.num_players,
         side=record.side,
         seed=record.seed,
         actions=[action_to_text(action, table) for action in record.actions],
@@ -157,7 +157,7 @@ def record_from_json(text: str, components: ComponentTable | None = None) -> Gam
         except NotationError as error:
             _read.fail(path, f"ply {index + 1}: {error.reason}")
     record = GameRecord(
-        players=players,
+        num_players=players,
         side=_side(doc["side"], "side"),
         seed=_read.integer(doc["seed"], "seed", 0),
         components_digest=doc["components"]["digest"],
@@ -201,7 +201,7 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
             f"is version {BEHAVIOUR_VERSION} (ENG-06)",
         )
     try:
-        state = new_game(record.players, record.side, record.seed, table)
+        state = new_game(record.num_players, record.side, record.seed, table)
     except ConfigurationError as error:
         _read.fail(_CONFIG_FIELDS.get(error.clause, "$"), str(error))
     states = [state]
@@ -233,15 +233,15 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
 
 
 def record_game(
-    players: int,
+    num_players: int,
     side: Side,
     seed: int,
     actions: Iterable[Action | str],
     components: ComponentTable | None = None,
 ) -> GameRecord:
-    """Record a game of ``players`` on ``side`` from ``seed`` (as :func:`~sintra_rules.new_game`)
-    with ``actions`` (actions, or strings in the notation), replaying it to check every action;
-    the result is filled in when the game is over.
+    """Record a game of ``num_players`` on ``side`` from ``seed`` (as
+    :func:`~sintra_rules.new_game`) with ``actions`` (actions, or strings in the notation),
+    replaying it to check every action; the result is filled in when the game is over.
 
     Raises :class:`~sintra_rules.errors.ConfigurationError` for bad players/side/seed,
     :class:`~sintra_rules.errors.NotationError` for a malformed action string and
@@ -249,11 +249,11 @@ def record_game(
     an illegal action.
 
     >>> record = record_game(2, "A", 7, [])
-    >>> record.players, record.actions, record.result
+    >>> record.num_players, record.actions, record.result
     (2, (), None)
     """
     table = table_or_default(components)
-    state = new_game(players, side, seed, table)
+    state = new_game(num_players, side, seed, table)
     played: list[Action] = []
     for ply, item in enumerate(actions, 1):
         action = action_from_text(item, table) if isinstance(item, str) else item
@@ -263,7 +263,7 @@ def record_game(
             raise IllegalAction(error.clause, f"ply {ply}: {error.reason}", action) from None
         played.append(action)
     return GameRecord(
-        players=players,
+        num_players=num_players,
         side=side,
         seed=seed,
         components_digest=table.digest,

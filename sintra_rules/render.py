@@ -146,7 +146,7 @@ def _strip_tokens(table: ComponentTable, strip: Strip, paint: _Painter) -> list[
     filled = list(strip.filled)
     on_jokers = [c for c, n in enumerate(strip.jokers) for _ in range(n)]
     tokens: list[str] = []
-    for code in table.strips[strip.strip_id][strip.side]:
+    for code in table.strips[strip.strip_id][strip.face]:
         if code == JOKER_CODE:
             if on_jokers:
                 colour = on_jokers.pop(0)
@@ -175,11 +175,11 @@ def _player_lines(
 ) -> list[str]:
     table = state.components
     player = state.players[seat]
-    value = table.track[player.track]
+    value = table.track[player.marker]
     marker = "> " if to_play else "  "
     head = f"{marker}{name}{', to play' if to_play else ''}: score {player.score}"
     head += (
-        f"; broken glass track {value} (space {player.track + 1} of {len(table.track)}), "
+        f"; broken glass track {value} (space {player.marker + 1} of {len(table.track)}), "
         f"points lost {player.points_lost}"
     )
     if state.tile == seat:
@@ -193,7 +193,7 @@ def _player_lines(
         if strip is None:
             body = "(strip removed)"
         else:
-            size = len(table.strips[strip.strip_id][strip.side])
+            size = len(table.strips[strip.strip_id][strip.face])
             body = " ".join(_strip_tokens(table, strip, paint))
             body += f"  {strip.pieces}/{size}"
         lines.append(f"   {glazier} {slot + 1:>4} {values[slot]:>5} {window}     {body}")
@@ -266,7 +266,7 @@ def render_summary(state: GameState, names: Sequence[str] | None = None) -> str:
         head = f"Round {roman(state.round)} ({table.colour_names[state.indicator[0]]})"
     parts = [head]
     for name, player in zip(seats, state.players, strict=True):
-        parts.append(f"{name}: {plural(player.score, 'point')}, track {table.track[player.track]}")
+        parts.append(f"{name}: {plural(player.score, 'point')}, track {table.track[player.marker]}")
     if not state.is_over:
         parts.append(f"{seats[state.turn]} to play")
     return " | ".join(parts)
@@ -371,8 +371,8 @@ def show_game(
         score = moved.score
         if state.is_over:  # the turn's own score, without the final scoring (FINAL-01)
             score -= final_score(table, state.side, moved).total
-        if (score, moved.track) != (mover.score, mover.track):
-            line += f" -> {plural(score, 'point')}, track {table.track[moved.track]}"
+        if (score, moved.marker) != (mover.score, mover.marker):
+            line += f" -> {plural(score, 'point')}, track {table.track[moved.marker]}"
         new_round = len(state.indicator) != len(before.indicator)
         if level >= NORMAL:
             emit(line, _TURN_INDENT)

@@ -43,7 +43,7 @@ def _reachable(state: GameState, player: PlayerState) -> list[_Reach]:
         strip = strips[slot]
         if strip is None:
             continue
-        side = spaces[strip.strip_id][strip.side]
+        side = spaces[strip.strip_id][strip.face]
         jokers = strip.jokers
         used_j = sum(jokers)
         pieces = sum(strip.filled) + used_j
@@ -240,7 +240,7 @@ def _check(
             f"slot {target + 1} is left of the glazier (slot {player.glazier + 1}); only the "
             "strip beneath it and those to its right can be chosen",
         )
-    side = table.side_spaces[chosen.strip_id][chosen.side]
+    side = table.side_spaces[chosen.strip_id][chosen.face]
     free_j = side[-1] - sum(chosen.jokers)
     pieces = sum(chosen.filled) + sum(chosen.jokers)
     free_c = side[colour] - chosen.filled[colour]
@@ -329,7 +329,7 @@ def _apply(state: GameState, action: Action, trace: _Trace, sample: bool = True)
             leftmost,
             player.windows,
             player.score,
-            player.track,
+            player.marker,
             player.points_lost,
         )
         players = (*state.players[:turn], moved, *state.players[turn + 1 :])
@@ -413,7 +413,7 @@ def _apply_take(
     if broken:  # PLACE-04: broken pieces go to the tower, one step each
         tower[colour] += broken
         steps += broken
-    track = player.track
+    track = player.marker
     lost = player.points_lost
     if steps:  # TRACK-02, TRACK-03, RUL-08, RUL-10 (the tile's step and the breaks together)
         values_t = table.track
@@ -425,7 +425,7 @@ def _apply_take(
             trace.append(ev.MarkerMoved(turn, steps, track, new_track, wraps, -loss))
         track = new_track
     if strip is not None and target is not None:
-        size = sum(table.side_spaces[strip.strip_id][strip.side])
+        size = sum(table.side_spaces[strip.strip_id][strip.face])
         new_strip: Strip | None
         if pieces + placed == size:  # DONE-01
             new_strip, windows, points = _complete(
@@ -442,7 +442,7 @@ def _apply_take(
                 jl = list(on_jokers)
                 jl[colour] += action.jokers
                 on_jokers = tuple(jl)
-            new_strip = Strip(strip.strip_id, strip.side, tuple(filled), on_jokers)
+            new_strip = Strip(strip.strip_id, strip.face, tuple(filled), on_jokers)
         strips = (*strips[:target], new_strip, *strips[target + 1 :])
     moved = PlayerState(strips, glazier, windows, score, track, lost)
     players = (*state.players[:turn], moved, *state.players[turn + 1 :])
@@ -495,7 +495,7 @@ def _complete(
     if top is None:  # DONE-04: top frame, flip the strip
         window: Window = (keep, None)
         empty = (0,) * table.colours
-        new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.side, empty, empty)
+        new_strip: Strip | None = Strip(strip.strip_id, 1 - strip.face, empty, empty)
     else:  # DONE-05: bottom frame, the strip leaves the game
         window = (top, keep)
         new_strip = None
@@ -571,7 +571,7 @@ def _end_round(
                     p.glazier,
                     p.windows,
                     p.score + final.total,
-                    p.track,
+                    p.marker,
                     p.points_lost,
                 )
             )

@@ -136,7 +136,7 @@ def final_score(table: ComponentTable, side: Side, player: PlayerState) -> Final
     )
     return FinalScore(
         leftovers=leftover_points(player.pieces_on_strips()),
-        track=table.track[player.track],
+        track=table.track[player.marker],
         bonus=bonus,
     )
 

@@ -51,14 +51,14 @@ def fill_factories(
 
 
 def new_game(
-    players: int,
+    num_players: int,
     side: Side = "A",
     seed: int = 0,
     components: ComponentTable | None = None,
     *,
     sample: bool = True,
 ) -> GameState:
-    """A new game of ``players`` players on board ``side``, with every random step of setup
+    """A new game of ``num_players`` players on board ``side``, with every random step of setup
     drawn from ``seed`` (SETUP-01 to SETUP-10, ENG-01 to ENG-03).
 
     Seat 0 is the starting player (ENG-01). With ``sample=False`` nothing is drawn: the state
@@ -79,23 +79,28 @@ def new_game(
     if not isinstance(table, ComponentTable):
         raise ConfigurationError("FIG-01", f"components must be a ComponentTable, got {table!r}")
     counts = table.player_counts
-    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+    if (
+        isinstance(num_players, bool)
+        or not isinstance(num_players, int)
+        or num_players not in counts
+    ):
         raise ConfigurationError(
-            "COMP-02", f"the game is for {min(counts)} to {max(counts)} players, got {players!r}"
+            "COMP-02",
+            f"the game is for {min(counts)} to {max(counts)} players, got {num_players!r}",
         )
     if side not in ("A", "B"):
         raise ConfigurationError("SETUP-02", f"the board side must be 'A' or 'B', got {side!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ConfigurationError("ENG-02", f"the seed must be an integer >= 0, got {seed!r}")
     if not sample:  # ENG-08: every step left to the caller
-        return unset_game(table, players, side, seed_state(seed))
+        return unset_game(table, num_players, side, seed_state(seed))
 
     rng = seed_state(seed)
     colours = table.colours
     empty = (0,) * colours
     slots = table.windows
     seats: list[PlayerState] = []
-    for _seat in range(players):
+    for _seat in range(num_players):
         rng, order = shuffle(rng, tuple(range(slots)))  # SETUP-03
         strips: list[Strip | None] = []
         for slot in range(slots):
@@ -110,7 +115,7 @@ def new_game(
                 glazier=0,  # SETUP-05
                 windows=((None, None),) * slots,
                 score=0,  # SETUP-07
-                track=0,
+                marker=0,
                 points_lost=0,
             )
         )
@@ -120,7 +125,7 @@ def new_game(
     rng, first = draw_piece(rng, bag)
     tower = [0] * colours  # SETUP-10
     factories, rng = fill_factories(  # SETUP-01, SETUP-09
-        table.factories_for(players), table.factory_capacity, bag, tower, rng
+        table.factories_for(num_players), table.factory_capacity, bag, tower, rng
     )
     return GameState(
         components=table,

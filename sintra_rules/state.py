@@ -58,14 +58,15 @@ class ChanceStep:
 
 @attrs.frozen(cache_hash=True)
 class Strip:
-    """A pattern strip in a slot: which strip, which side is up, and the pieces on it.
+    """A pattern strip in a slot: which strip, which ``face`` is up (0 or 1), and the pieces on
+    it.
 
     ``filled[c]`` pieces of colour ``c`` lie on spaces of colour ``c``; ``jokers[c]`` pieces of
     colour ``c`` lie on joker spaces (PLACE-01, PLACE-06).
     """
 
     strip_id: int
-    side: int
+    face: int
     filled: tuple[int, ...]
     jokers: tuple[int, ...]
 
@@ -84,16 +85,17 @@ class PlayerState:
     """One player's palace board, glazier, markers and points.
 
     ``strips[s]`` is the strip in slot ``s`` or ``None`` once removed (DONE-05); ``glazier`` is
-    the slot the glazier stands above (SETUP-05); ``track`` is the index of the broken glass
-    marker's space on the table's track (TRACK-01); ``points_lost`` is every point lost via the
-    track so far, wraps included, plus the magnitude of the current space (TRACK-04, RUL-16).
+    the slot the glazier stands above (SETUP-05); ``marker`` is the index of the space of the
+    table's broken glass track that the player's marker stands on (TRACK-01); ``points_lost`` is
+    every point lost via the track so far, wraps included, plus the magnitude of the current
+    space (TRACK-04, RUL-16).
     """
 
     strips: tuple[Strip | None, ...]
     glazier: int
     windows: tuple[Window, ...]
     score: int
-    track: int
+    marker: int
     points_lost: int
 
     def leftmost_strip(self) -> int | None:

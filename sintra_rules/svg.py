@@ -349,7 +349,7 @@ def _strip(
             class_="empty-slot",
         )
         return
-    codes = state.components.strips[strip.strip_id][strip.side]
+    codes = state.components.strips[strip.strip_id][strip.face]
     # Pieces of colour k fill the spaces of code k first, then joker pieces fill joker spaces.
     waiting = {state.components.colour_codes[k]: n for k, n in enumerate(strip.filled)}
     on_jokers = _pieces(strip.jokers)
@@ -378,7 +378,7 @@ def _track(
         bx = x + index * step
         c.box(bx, y + 46, step - 3, 20, "#f1e3e3" if index else "#e3f1e5")
         c.text(bx + (step - 3) / 2, y + 60, str(value), size=10, anchor="middle")
-        if index == player.track:
+        if index == player.marker:
             c.element(
                 "circle",
                 cx=bx + (step - 3) / 2,

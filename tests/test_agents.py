@@ -134,7 +134,7 @@ def _greedy_value(state: GameState, action: Action) -> int:
     track = state.components.track
     before = state.players[seat]
     after = apply(state, action).players[seat]
-    return (after.score - before.score) + (track[after.track] - track[before.track])
+    return (after.score - before.score) + (track[after.marker] - track[before.marker])
 
 
 def test_greedy_agent_chooses_an_action_of_best_immediate_value() -> None:
@@ -175,7 +175,7 @@ def test_greedy_agent_breaks_as_few_pieces_as_it_can() -> None:
     choice = GreedyAgent(3).choose(state)
     assert choice == Take(0, ORANGE, 6)
     after = apply(state, choice).players[0]
-    assert state.components.track[after.track] == -2
+    assert state.components.track[after.marker] == -2
 
 
 def test_greedy_tie_break_uses_its_seed() -> None:

@@ -87,7 +87,7 @@ def test_eng_07_setup_starts_with_the_strip_shuffle_of_seat_1() -> None:
     state = new_game(3, "B", seed=9, sample=False)
     assert state.chance == ChanceStep("strip", 0, 7)
     for player in state.players:
-        assert [(s.strip_id, s.side) for s in player.strips if s] == [(i, 0) for i in range(8)]
+        assert [(s.strip_id, s.face) for s in player.strips if s] == [(i, 0) for i in range(8)]
     assert state.indicator == (0, 1, 2, 3, 4)
     assert state.bag == (19,) * 5 and not any(map(any, state.factories))
     assert state.piece_counts() == (20,) * 5
@@ -117,7 +117,7 @@ def test_eng_07_strip_face_indicator_and_first_steps_by_hand() -> None:
     assert [s.strip_id for s in state.players[0].strips if s] == [0, 7, 1, 3, 4, 5, 6, 2]
     assert chance_outcomes(state) == ((0, F(1, 2)), (1, F(1, 2)))
     state = apply_chance(state, 1)
-    assert state.players[0].strips[0].side == 1  # type: ignore[union-attr]
+    assert state.players[0].strips[0].face == 1  # type: ignore[union-attr]
     assert chance_outcomes(state) == ((0, F(1)),)  # slot 2 holds strip 8
     with pytest.raises(IllegalAction) as info:
         apply_chance(state, 1)
@@ -268,7 +268,7 @@ def test_eng_08_the_reference_vector_of_eng_03_step_by_step() -> None:
     codes = "BGOPY"
     assert "".join(codes[c] for c in state.indicator) == "OOPBYG"
     assert [s.strip_id + 1 for s in state.players[0].strips if s] == [3, 6, 1, 4, 5, 7, 2, 8]
-    assert [s.side + 1 for s in state.players[0].strips if s] == [1, 2, 1, 2, 1, 2, 2, 1]
+    assert [s.face + 1 for s in state.players[0].strips if s] == [1, 2, 1, 2, 1, 2, 2, 1]
     assert state.bag == (13, 16, 15, 14, 16)
 
 

@@ -533,5 +533,5 @@ def test_game_ending_turn_shows_the_score_before_final_scoring(
     last = _turns(out)[-1]
     seat = int(last.split("Player ", 1)[1][0]) - 1
     in_play = _final_rows(out)[seat][0]
-    track = state.components.track[state.players[seat].track]
+    track = state.components.track[state.players[seat].marker]
     assert last.endswith(f"-> {in_play} point{'' if abs(in_play) == 1 else 's'}, track {track}")

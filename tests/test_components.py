@@ -435,7 +435,7 @@ def _all_break(table: ComponentTable) -> GameState:
     """Seat 0, marker on the -4 space (index 3), takes 4 pink that no reachable strip can hold:
     all 4 break (PLACE-05, TRACK-02)."""
     state = bare(2, "A", components=table)
-    state = set_player(state, 0, glazier=7, track=3, points_lost=4)  # strip 7 is YYBGO
+    state = set_player(state, 0, glazier=7, marker=3, points_lost=4)  # strip 7 is YYBGO
     state = rebalance(set_factories(state, ["PPPP", "B"]))
     return apply(state, Take(0, colour(table, "P"), None))
 
@@ -445,10 +445,10 @@ def test_track_is_data_fig_08() -> None:
     track 0 -1 -2 -4 -5 -8 -18 the third step reaches -18 (18 points at once, back to the top)
     and the fourth ends on -1 (FIG-08, TRACK-02, TRACK-03, TRACK-04)."""
     default = _all_break(default_components()).players[0]
-    assert (default.track, default.score, default.points_lost) == (7, 0, 14)
+    assert (default.marker, default.score, default.points_lost) == (7, 0, 14)
     short = table_with({"track": [0, -1, -2, -4, -5, -8, -18]})
     custom = _all_break(short).players[0]
-    assert (custom.track, custom.score, custom.points_lost) == (1, -18, 19)
+    assert (custom.marker, custom.score, custom.points_lost) == (1, -18, 19)
 
 
 # --- pickling -----------------------------------------------------------------------------

@@ -189,7 +189,7 @@ def test_done_completion_with_breaks(players: int, side: Side) -> None:
     state, seat = almost_done(players, side, display="OOOB")
     after = apply(state, Take(0, ORANGE, 2, keep=ORANGE))
     me = after.players[seat]
-    assert me.track == 2
+    assert me.marker == 2
     assert me.score == 10 + VALUES[side][2]
     gained = tuple(a - b for a, b in zip(after.tower, state.tower, strict=True))
     assert gained == counts(TABLE, "OOOOPY")

@@ -138,14 +138,14 @@ def test_keep_ids_take_the_joker_count_from_the_position() -> None:
     joker_slot = next(
         slot
         for slot, strip in enumerate(player.strips)
-        if strip is not None and table.side_spaces[strip.strip_id][1 - strip.side][-1]
+        if strip is not None and table.side_spaces[strip.strip_id][1 - strip.face][-1]
     )
     # turn the joker strip over to its joker side, with one joker space already used
     strip = player.strips[joker_slot]
     assert strip is not None
     colours = table.colours
     used = tuple(1 if c == 0 else 0 for c in range(colours))
-    flipped = attrs.evolve(strip, side=1 - strip.side, filled=(0,) * colours, jokers=used)
+    flipped = attrs.evolve(strip, face=1 - strip.face, filled=(0,) * colours, jokers=used)
     strips = (*player.strips[:joker_slot], flipped, *player.strips[joker_slot + 1 :])
     board = attrs.evolve(player, strips=strips)
     state = attrs.evolve(state, players=(board, *state.players[1:]))

@@ -74,7 +74,7 @@ def test_wrap_with_the_tile_and_breaks() -> None:
     table = bare().components
     state = position(2, "A", ["BBGG"], centre="PPP", tile=None)
     state = set_strip(state, 0, 3, strip(table, 3, 0, filled="PP"))
-    state = rebalance(set_player(state, 0, track=7, points_lost=14))
+    state = rebalance(set_player(state, 0, marker=7, points_lost=14))
     after, found = apply_traced(state, Take(CENTRE, PINK, 3))
     assert found == (
         ev.TookFromCentre(seat=0, colour=PINK, count=3),
@@ -90,7 +90,7 @@ def test_wrap_with_the_tile_and_breaks() -> None:
         ("PLACE-07", "PLACE-04"),
         ("TRACK-02", "TRACK-03"),
     )
-    assert (after.players[0].score, after.players[0].track) == (-18, 2)
+    assert (after.players[0].score, after.players[0].marker) == (-18, 2)
     assert describe_event(found[5], table) == (
         "broken glass marker moves 3 spaces down: -14 -> -18 (bottom) -> 0 -> -2",
         "the marker reached the bottom (-18) 1 time: -18 points at once, back to the top",
@@ -282,7 +282,7 @@ def test_final_scoring_events() -> None:
     state = set_strip(state, 0, 2, strip(table, 2, 0, filled="OOO"))
     state = set_strip(set_strip(state, 0, 5, None), 0, 6, None)
     state = set_windows(state, 0, ["", "", "", "", "", "BB", "BO", "B"])
-    state = set_player(state, 0, track=4, points_lost=6)
+    state = set_player(state, 0, marker=4, points_lost=6)
     state = final_turn(state, "O")
     after, found = apply_traced(state, Take(0, ORANGE, 0))
     assert found[2:] == (

@@ -64,7 +64,7 @@ def test_example_a_take_from_a_display(players: int, side: Side) -> None:
     assert after.centre == counts(TABLE, "OOBY")
     placed = after.players[0].strips[3]
     assert placed is not None and placed.colour_counts() == counts(TABLE, "P")
-    assert (after.tile, after.players[0].track) == (None, 0)
+    assert (after.tile, after.players[0].marker) == (None, 0)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -77,7 +77,7 @@ def test_example_b_first_take_from_the_centre(players: int, side: Side) -> None:
     after = apply(state, Take(CENTRE, ORANGE, 2))
     assert after.centre == counts(TABLE, "BY")
     assert after.tile == 0
-    assert after.players[0].track == 1 and TABLE.track[1] == -1
+    assert after.players[0].marker == 1 and TABLE.track[1] == -1
     placed = after.players[0].strips[2]
     assert placed is not None and placed.filled == counts(TABLE, "OOO")
 
@@ -110,11 +110,11 @@ def test_example_placement(players: int, side: Side) -> None:
         apply(state, Take(CENTRE, ORANGE, 2))
     assert info.value.clause == "PLACE-02"
     on_b = apply(state, Take(CENTRE, ORANGE, 3)).players[0]
-    assert (on_b.track, on_b.glazier) == (2, 3)
+    assert (on_b.marker, on_b.glazier) == (2, 3)
     placed = on_b.strips[3]
     assert placed is not None and placed.filled == counts(TABLE, "BBO")
     on_c = apply(state, Take(CENTRE, ORANGE, 4)).players[0]
-    assert (on_c.track, on_c.glazier) == (0, 4)
+    assert (on_c.marker, on_c.glazier) == (0, 4)
     placed = on_c.strips[4]
     assert placed is not None and placed.filled == counts(TABLE, "OOO")
 
@@ -162,9 +162,9 @@ def test_example_minus_eight(players: int, side: Side) -> None:
     is on shows -8 points. Therefore, her marker on the score track is moved 8 spaces
     backwards." (From 30 to 22; the marker itself stays.)"""
     state = final_turn(bare(players, side, TABLE), "O")
-    state = set_player(state, 0, score=30, track=TABLE.track.index(-8), points_lost=8)
+    state = set_player(state, 0, score=30, marker=TABLE.track.index(-8), points_lost=8)
     me = apply(state, Take(0, ORANGE, 2)).players[0]
-    assert (me.score, TABLE.track[me.track]) == (22, -8)
+    assert (me.score, TABLE.track[me.marker]) == (22, -8)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -173,9 +173,9 @@ def test_example_bottom_space(players: int, side: Side) -> None:
     the bottom space (-18), its owner loses 18 points immediately and the marker is returned
     to the top space." One step from -14 while holding 10 points: -8 points, marker on 0."""
     state = amanda(players, side, ["PGGG"])
-    state = rebalance(set_player(state, 0, glazier=7, score=10, track=7, points_lost=14))
+    state = rebalance(set_player(state, 0, glazier=7, score=10, marker=7, points_lost=14))
     me = apply(state, Take(0, PINK, None)).players[0]
-    assert (me.score, me.track) == (-8, 0)
+    assert (me.score, me.marker) == (-8, 0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -103,7 +103,7 @@ def test_track03_wrap_in_the_explanation() -> None:
     table = bare().components
     state = position(2, "A", [], centre="PPP", tile=None)
     state = set_strip(state, 0, 3, strip(table, 3, 0, filled="PP"))  # one pink space left
-    state = set_player(state, 0, track=table.track.index(-14), points_lost=14)
+    state = set_player(state, 0, marker=table.track.index(-14), points_lost=14)
     state = rebalance(state)
     action = Take(CENTRE, PINK, 3)
     report = explain(state, action)

@@ -111,10 +111,10 @@ def test_final03_lose_the_marker_space_value(
     """FINAL-03, TRACK-04: the last seat loses the magnitude of its marker's space; the
     marker does not move and the points lost via the track stay |value| (no wrap)."""
     seat = players - 1
-    state = set_player(ending(players, side), seat, track=index, points_lost=-value)
+    state = set_player(ending(players, side), seat, marker=index, points_lost=-value)
     after = apply(state, LAST)
     assert after.players[seat].score == 100 + value
-    assert (after.players[seat].track, after.players[seat].points_lost) == (index, -value)
+    assert (after.players[seat].marker, after.players[seat].points_lost) == (index, -value)
 
 
 #: Windows 1 to 8 of the last seat, and the bonus they give on side A and side B.
@@ -154,7 +154,7 @@ def test_final01_all_steps_add_up(players: int, side: Side) -> None:
     state = set_windows(ending(players, side), seat, ["OO", "OB", "GO", "PY", "O", "", "B", ""])
     for slot, pieces in {4: "YYB", 5: "GO", 6: "OP"}.items():
         state = set_strip(state, seat, slot, strip(TABLE, slot, 0, filled=pieces))
-    state = set_player(state, seat, track=5, points_lost=8)
+    state = set_player(state, seat, marker=5, points_lost=8)
     after = apply(rebalance(state), LAST)
     assert after.players[seat].score == 114
 
@@ -188,8 +188,8 @@ def test_win02_tie_broken_after_final_scoring(players: int, side: Side) -> None:
     and seat 1 (23 points, marker on -4: 4 lost) both end on 19: seat 1 lost fewer points via
     the track and wins; the others have 0 - 0 = 0 points (seat 0 gains no leftover point)."""
     state = ending(players, side)
-    state = set_player(state, 0, score=20, track=1, points_lost=19)
-    state = set_player(state, 1, score=23, track=3, points_lost=4)
+    state = set_player(state, 0, score=20, marker=1, points_lost=19)
+    state = set_player(state, 1, score=23, marker=3, points_lost=4)
     for seat in range(2, players):
         state = set_player(state, seat, score=0)
     after = apply(state, LAST)

@@ -61,7 +61,7 @@ def test_golden_record_loads_and_matches_its_definition(game: GoldenGame) -> Non
     record of the file's configuration and actions; the game is complete (END-02)."""
     doc = DOCS[game.name]
     record = record_from_json(json.dumps(doc["record"]))
-    assert (record.players, record.side, record.seed) == (game.players, game.side, game.seed)
+    assert (record.num_players, record.side, record.seed) == (game.players, game.side, game.seed)
     assert record == record_game(game.players, game.side, game.seed, doc["record"]["actions"])
     assert record.result is not None
 
@@ -74,7 +74,7 @@ def recount(doc: dict[str, Any]) -> dict[str, int]:
     seq = states(doc)
     final = seq[-1]
     track = final.components.track
-    wraps = sum((p.points_lost + track[p.track]) // 18 for p in final.players)
+    wraps = sum((p.points_lost + track[p.marker]) // 18 for p in final.players)
     refills = partial = 0
     for before, after in itertools.pairwise(seq):
         if after.round == before.round or after.is_over:

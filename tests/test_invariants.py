@@ -157,12 +157,12 @@ def test_wrap_costs_18_and_continues_from_top_track_03_rul_08_rul_10(
     values = state.components.track
     above_bottom = len(values) - 2
     state = set_windows(state, 0, ["BG"] * 8)  # every strip has left: nothing can be placed
-    state = set_player(state, 0, track=above_bottom, score=5, points_lost=-values[above_bottom])
+    state = set_player(state, 0, marker=above_bottom, score=5, points_lost=-values[above_bottom])
     state = rebalance(state)
     action = Take(CENTRE, ORANGE, None)
     after = step(state, action)
     me = after.players[0]
-    assert (me.track, me.score) == (3, 5 - 18)
+    assert (me.marker, me.score) == (3, 5 - 18)
     assert me.points_lost == 18 * 1 + -values[3]
     assert examine(state, action, after).events.wraps == 1
     assert after.tile == 0 and after.tower[ORANGE] == state.tower[ORANGE] + 3
@@ -193,8 +193,8 @@ def test_first_completion_flips_strip_and_scores_window_done_02_to_06() -> None:
     assert me.windows[2] == (PINK, None)
     flipped, original = me.strips[2], state.players[0].strips[2]
     assert flipped is not None and original is not None and flipped.pieces == 0
-    assert (flipped.strip_id, flipped.side) == (original.strip_id, 1 - original.side)
-    assert (me.glazier, me.track, me.points_lost) == (2, 1, 1)
+    assert (flipped.strip_id, flipped.face) == (original.strip_id, 1 - original.face)
+    assert (me.glazier, me.marker, me.points_lost) == (2, 1, 1)
     tower = [a - b for a, b in zip(after.tower, state.tower, strict=True)]
     assert tower == [0, 0, 3, 0, 2]  # O, O, O and the placed Y from the strip, 1 broken Y
     assert after.centre[BLUE] == 2
@@ -225,7 +225,7 @@ def test_final_scoring_once_final_01_to_05(side: Side) -> None:
     state = set_strip(state, 0, 3, strip_for(table, "PPPYB", filled="PPY"))
     state = set_strip(state, 0, 4, strip_for(table, "YYYBG", filled="YYB"))
     state = set_strip(state, 0, 7, strip_for(table, "YYBGO"))
-    state = set_player(state, 0, score=20, track=3, points_lost=4, glazier=3)
+    state = set_player(state, 0, score=20, marker=3, points_lost=4, glazier=3)
     state = rebalance(set_indicator(state, "G"))
     action = Take(0, BLUE, 7)
     after = step(state, action)
@@ -275,7 +275,7 @@ _Corrupt = Callable[[GameState, Action, GameState], GameState]
 STEP_CORRUPTIONS: dict[str, tuple[Callable[[GameState, Action, GameState], bool], _Corrupt]] = {
     "track_movement": (
         placing,
-        lambda b, a, s: actor(s, b.turn, track=s.players[b.turn].track + 1),
+        lambda b, a, s: actor(s, b.turn, marker=s.players[b.turn].marker + 1),
     ),
     "score_changes": (
         placing,
@@ -323,7 +323,7 @@ def overfill(state: GameState) -> GameState:
     """Seat 0's first strip with one blue piece more than its side has blue spaces."""
     strips = state.players[0].strips
     slot, strip = next((i, x) for i, x in enumerate(strips) if x is not None)
-    spaces = state.components.side_spaces[strip.strip_id][strip.side][BLUE]
+    spaces = state.components.side_spaces[strip.strip_id][strip.face][BLUE]
     filled = bump(strip.filled, BLUE, spaces + 1 - strip.filled[BLUE])
     return rebalance(set_strip(state, 0, slot, attrs.evolve(strip, filled=filled)))
 
@@ -334,7 +334,7 @@ def _with_factory(s: GameState, display: tuple[int, ...]) -> GameState:
 
 STATE_CORRUPTIONS: dict[str, Callable[[GameState], GameState]] = {
     "pieces_conserved": lambda s: attrs.evolve(s, bag=bump(s.bag, 2)),
-    "track_position": lambda s: actor(s, 0, track=len(s.components.track) - 1),
+    "track_position": lambda s: actor(s, 0, marker=len(s.components.track) - 1),
     "factory_capacity": lambda s: rebalance(_with_factory(s, (1, 1, 1, 1, 1))),
     "windows_shape": lambda s: rebalance(
         actor(s, 0, windows=((None, 1), *s.players[0].windows[1:]))
@@ -364,9 +364,9 @@ def test_state_invariant_reports_its_corruption(name: str) -> None:
 def test_points_lost_must_match_wraps_track_04() -> None:
     """TRACK-04: points lost that are not 18 x wraps + |value| are reported."""
     state = position_after(2, "A", seed=1, plies=0)
-    lost = actor(state, 1, track=2, points_lost=WRAP_COST + 3)  # |value| of index 2 is 2
+    lost = actor(state, 1, marker=2, points_lost=WRAP_COST + 3)  # |value| of index 2 is 2
     assert "track_position" in names(check_state(lost))
-    assert check_state(actor(state, 1, track=2, points_lost=WRAP_COST + 2)) == []
+    assert check_state(actor(state, 1, marker=2, points_lost=WRAP_COST + 2)) == []
 
 
 # ------------------------------------------------------------------ legality, independently
@@ -441,7 +441,7 @@ def test_small_soak_covers_every_configuration() -> None:
     every invariant checked at every step and no failure."""
     report = run_soak(12, seed=3)
     plans = [game_plan(i, 3) for i in range(12)]
-    assert {(p.players, p.side, p.policy) for p in plans} == {
+    assert {(p.num_players, p.side, p.policy) for p in plans} == {
         (n, s, policy) for n in (2, 3, 4) for s in ("A", "B") for policy in POLICIES
     }
     assert report.failures == ()

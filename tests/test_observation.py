@@ -8,7 +8,18 @@ from array import array
 import attrs
 import pytest
 
-from sintra_rules import ConfigurationError, GameState, Side, apply, legal_actions, new_game
+from sintra_rules import (
+    ConfigurationError,
+    GameState,
+    Side,
+    apply,
+    apply_chance,
+    chance_outcomes,
+    determinize,
+    legal_actions,
+    new_game,
+    without_generator,
+)
 from sintra_rules.observation import (
     observation_layout,
     observation_size,
@@ -26,13 +37,14 @@ def block(obs: array[float], players: int, name: str) -> list[float]:
 
 
 @pytest.mark.parametrize(
-    ("players", "factories", "size"), [(2, 5, 700), (3, 7, 1020), (4, 9, 1340)]
+    ("players", "factories", "size"), [(2, 5, 708), (3, 7, 1029), (4, 9, 1350)]
 )
 def test_sizes(players: int, factories: int, size: int) -> None:
     """ENG-31: side 2 + round 6 + indicator 30 + over 1 + to_act/starter N each + tile N+1 +
-    bag/tower/centre 5 each + factories 5F, then 307 per player (3 + 8 glazier + 8 present +
-    64 strip + 16 face + 48 spaces + 4 x 40)."""
+    bag/tower/centre 5 each + factories 5F + chance kind 5, seat N and index 1, then 307 per
+    player (3 + 8 glazier + 8 present + 64 strip + 16 face + 48 spaces + 4 x 40)."""
     general = 2 + 6 + 30 + 1 + players + players + players + 1 + 15 + 5 * factories
+    general += 5 + players + 1
     assert 3 + 8 + 8 + 64 + 16 + 48 + 4 * 40 == 307
     assert general + 307 * players == size == observation_size(players)
     assert len(observe(new_game(players, seed=0), 0)) == size
@@ -61,7 +73,7 @@ def test_blocks_hold_the_state(players: int, side: Side) -> None:
     for p in range(players):
         player = state.players[(seat + p) % players]
         assert block(obs, players, f"player{p}.score") == [player.score]
-        assert block(obs, players, f"player{p}.track") == [player.track]
+        assert block(obs, players, f"player{p}.track") == [player.marker]
         assert block(obs, players, f"player{p}.glazier").index(1.0) == player.glazier
         filled = block(obs, players, f"player{p}.filled")
         for slot, strip in enumerate(player.strips):
@@ -100,11 +112,12 @@ def test_the_generator_is_not_observed(players: int, side: Side) -> None:
     as text."""
     for state in played_positions(players, side)[::5]:
         assert state.rng is not None
-        other = attrs.evolve(state, rng=(state.rng * 6364136223846793005 + 1) % 2**64)
-        assert other != state
-        for seat in range(players):
-            assert observe(other, seat) == observe(state, seat)
-            assert observation_string(other, seat) == observation_string(state, seat)
+        reseeded = attrs.evolve(state, rng=(state.rng * 6364136223846793005 + 1) % 2**64)
+        for other in (reseeded, without_generator(state), determinize(state, 12345)):
+            assert other != state
+            for seat in range(players):
+                assert observe(other, seat) == observe(state, seat)
+                assert observation_string(other, seat) == observation_string(state, seat)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -114,9 +127,9 @@ def test_distinct_public_positions_give_distinct_observations(players: int, side
     targets), no two positions that differ other than in the generator share an observation
     (for every observing seat), nor a string form."""
     games = played_positions(players, side)
-    public = {attrs.evolve(s, rng=0) for s in games}
+    public = {without_generator(s) for s in games}
     for state in games[::6]:
-        public.update(attrs.evolve(apply(state, a), rng=0) for a in legal_actions(state))
+        public.update(without_generator(apply(state, a)) for a in legal_actions(state))
     assert len(public) > 700
     for seat in range(players):
         vectors = {observe(s, seat).tobytes() for s in public}
@@ -136,3 +149,22 @@ def test_bad_seats_and_player_counts() -> None:
     for players in (1, 5, "2"):
         with pytest.raises(ConfigurationError, match="COMP-02"):
             observation_size(players)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pending_chance_steps_are_observed(players: int) -> None:
+    """ENG-31, ENG-07: every position of a setup decided step by step (each chance step's
+    outcomes tried in turn from one line of the setup) has its own observation; a position
+    waiting for a step differs from the position after it."""
+    state = without_generator(new_game(players, seed=3, sample=False))
+    seen: dict[bytes, GameState] = {}
+    while state.is_chance:
+        for outcome, _probability in chance_outcomes(state):
+            after = apply_chance(state, outcome)
+            for position in (state, after):
+                key = observe(position, 1).tobytes()
+                assert seen.setdefault(key, position) == position
+        state = apply_chance(state, chance_outcomes(state)[-1][0])
+    assert len(seen) > 50
+    kinds = observation_layout(players)["chance"]
+    assert observe(state, 0)[kinds.start : kinds.start + kinds.size].tolist() == [0.0] * 5

@@ -107,7 +107,7 @@ def test_place04_each_excess_piece_breaks_one_step(players: int, side: Side) -> 
     state, seat = table_position(players, side, "OOOO")
     after = apply(state, Take(0, ORANGE, 5))
     me = after.players[seat]
-    assert me.track == 3 and state.components.track[3] == -4
+    assert me.marker == 3 and state.components.track[3] == -4
     assert (me.points_lost, me.score) == (4, 0)
     assert after.tower[ORANGE] == state.tower[ORANGE] + 3
 
@@ -138,7 +138,7 @@ def test_place05_all_break_when_no_candidate(players: int, side: Side) -> None:
     assert targets(state, PINK) == {None}
     after = apply(state, Take(0, PINK, None))
     me = after.players[seat]
-    assert (me.glazier, me.track, me.strips) == (7, 2, state.players[seat].strips)
+    assert (me.glazier, me.marker, me.strips) == (7, 2, state.players[seat].strips)
     assert after.tower[PINK] == state.tower[PINK] + 2
 
 
@@ -153,7 +153,7 @@ def test_place06_jokers_take_any_colour(players: int, side: Side) -> None:
     assert placed is not None
     assert (placed.filled, placed.jokers) == ((0,) * 5, (0, 0, 0, 0, 2))
     assert placed.colour_counts() == (0, 0, 0, 0, 2)
-    assert after.players[seat].track == 0
+    assert after.players[seat].marker == 0
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -193,7 +193,7 @@ def test_place07_as_many_as_fit(players: int, side: Side) -> None:
     after = apply(state, Take(0, BLUE, 7, jokers=2))
     placed = after.players[seat].strips[7]
     assert placed is not None and placed.colour_counts() == (3, 0, 0, 0, 0)
-    assert after.players[seat].track == 1
+    assert after.players[seat].marker == 1
     assert after.tower[BLUE] == state.tower[BLUE] + 1
 
 
@@ -206,4 +206,4 @@ def test_place07_fill_the_remaining_matching_spaces(players: int, side: Side) ->
     after = apply(state, Take(0, ORANGE, 2))
     placed = after.players[seat].strips[2]
     assert placed is not None and placed.filled == (0, 0, 3, 1, 0)
-    assert after.players[seat].track == 1
+    assert after.players[seat].marker == 1

@@ -489,10 +489,10 @@ def test_builder_defaults() -> None:
     assert state.centre == (0, 0, 0, 0, 1) and len(state.factories) == 7
     for player in state.players:
         assert [s.strip_id for s in player.strips if s] == list(range(8))
-        assert [s.side for s in player.strips if s] == [0] * 7 + [0]
+        assert [s.face for s in player.strips if s] == [0] * 7 + [0]
         assert player.glazier == 0
     assert state.players[1].score == 9
-    assert state.players[2].track == state.components.track.index(-14)
+    assert state.players[2].marker == state.components.track.index(-14)
     assert state.players[2].points_lost == 32
     assert state.indicator == (0, 0, 1, 2, 3, 4)
 

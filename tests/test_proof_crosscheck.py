@@ -203,7 +203,7 @@ def _turns(game: Game) -> Iterator[tuple[Step, int, int]]:
         mover = s.before.turn
         before, after = s.before.players[mover], s.after.players[mover]
         deducted = after.points_lost - before.points_lost
-        deducted += table.track[after.track] - table.track[before.track]
+        deducted += table.track[after.marker] - table.track[before.marker]
         final = final_score(table, game.side, after).total if s.after.is_over else 0
         yield s, deducted, after.score - before.score + deducted - final
 
@@ -248,7 +248,7 @@ def test_the_worst_turn_is_played_by_the_engine(players: int) -> None:
         state = set_indicator(bare(players, "A"), "G")  # no blue piece on the indicator
         state = set_factories(state, ["G"], centre="B" * centre, tile=None)
         state = rebalance(set_strips(state, 0, []))
-        state = set_player(state, 0, track=start, points_lost=-table.track[start])
+        state = set_player(state, 0, marker=start, points_lost=-table.track[start])
         after = apply(state, Take(CENTRE, 0, None)).players[0]
         losses.append(after.points_lost + table.track[start])
         deductions.append(-after.score)
@@ -294,11 +294,11 @@ def test_breaking_pieces_through_apply_follows_the_closed_form(count: int) -> No
     for start in range(cycle):
         state = position(2, "A", factories=["B" * count, "G"])
         state = set_player(
-            set_strips(state, 0, []), 0, track=start, points_lost=-table.track[start]
+            set_strips(state, 0, []), 0, marker=start, points_lost=-table.track[start]
         )
         after = apply(state, Take(0, 0, None)).players[0]
         wraps = (start + count) // cycle
-        assert after.track == (start + count) % cycle
+        assert after.marker == (start + count) % cycle
         assert after.score == -BOTTOM * wraps
         assert after.points_lost == lost_after(table.track, start + count)
 
@@ -528,7 +528,7 @@ def _replay(witness: WitnessGame) -> tuple[list[int], int]:
             strips=tuple(strips),
             glazier=done.slot,
             score=0,
-            track=0,
+            marker=0,
             points_lost=0,
             windows=tuple((w[0], w[1]) for w in windows),
         )
@@ -625,7 +625,7 @@ def _placed(state: GameState, action: Take) -> int:
         return 0
     strip = state.current.strips[action.target]
     assert strip is not None
-    spaces = state.components.side_spaces[strip.strip_id][strip.side]
+    spaces = state.components.side_spaces[strip.strip_id][strip.face]
     room = spaces[action.colour] - strip.filled[action.colour] + spaces[-1] - sum(strip.jokers)
     return min(_taken(state, action), room)
 

@@ -116,7 +116,7 @@ def test_render_state_shows_each_players_board(index: int) -> None:
         player = state.players[seat]
         header, *rows = _player_block(text, name)
         assert f"score {player.score};" in header
-        assert f"broken glass track {table.track[player.track]} " in header
+        assert f"broken glass track {table.track[player.marker]} " in header
         tile = "; holds the starting player tile" if state.tile == seat else ""
         assert header.endswith(f"points lost {player.points_lost}{tile}")
         assert [row[3] == "@" for row in rows] == [
@@ -135,7 +135,7 @@ def test_render_state_shows_each_players_board(index: int) -> None:
                 assert fields[3:] == ["(strip", "removed)"]
                 continue
             tokens = fields[3:-1]
-            pattern = table.strips[held.strip_id][held.side]
+            pattern = table.strips[held.strip_id][held.face]
             assert len(tokens) == len(pattern)
             for colour, code in enumerate(table.colour_codes):
                 assert tokens.count(code) == held.filled[colour]
@@ -173,7 +173,7 @@ def test_render_state_colour_adds_only_ansi_codes() -> None:
 
 def test_render_summary_lists_scores_and_turn() -> None:
     """SCORE-01, TRACK-01, ROUND-05: one line with the round, every score and track value."""
-    state = set_player(position(3, "A", ["BBGG"], turn=2), 1, score=-7, track=3)
+    state = set_player(position(3, "A", ["BBGG"], turn=2), 1, score=-7, marker=3)
     table = state.components
     expected = (
         f"Round I ({table.colour_names[state.indicator[0]]}) | A: 0 points, track 0 | "
@@ -257,7 +257,7 @@ def test_render_outcome_breakdown() -> None:
     table = state.components
     state = set_windows(state, 0, ["OP", "B"])
     state = set_strip(state, 0, 2, strip(table, 2, 0, filled="OOPY"))
-    state = rebalance(set_player(state, 0, track=3))
+    state = rebalance(set_player(state, 0, marker=3))
     text = render_outcome(state, ["Ann", "Bob"])
     rows = _outcome_rows(text, ["Ann", "Bob"])
     # in play, leftovers, track, bonus, total, points lost

@@ -18,7 +18,7 @@ def board(players: int, side: Side, removed: set[int], glazier: int) -> tuple[Ga
     seat = 1
     state = position(players, side, ["OOPY"], centre="BB", tile=None, turn=seat)
     state = set_strip(state, seat, 7, strip(state.components, 7, 0, filled="Y"))
-    state = set_player(state, seat, glazier=glazier, score=12, track=3, points_lost=4)
+    state = set_player(state, seat, glazier=glazier, score=12, marker=3, points_lost=4)
     for slot in removed:
         state = set_strip(state, seat, slot, None)
     return rebalance(state), seat

@@ -105,7 +105,7 @@ def test_round01_players_without_strips_keep_playing(players: int, side: Side) -
     assert actions and Reset() not in actions
     assert {a.target for a in actions if isinstance(a, Take)} == {None}
     after = apply(state, Take(0, ORANGE, None))
-    assert (after.turn, after.round, after.players[0].track) == (1, 1, 2)
+    assert (after.turn, after.round, after.players[0].marker) == (1, 1, 2)
     skip = attrs.evolve(after, turn=players - 1)
     assert apply(skip, Take(CENTRE, BLUE, 0)).turn == 0
 
@@ -119,7 +119,7 @@ def test_round02_end06_the_tile_holder_starts_the_next_round(players: int, side:
     state = last_piece(players, side, turn=taker, centre="OO", display="", starter=0)
     after = apply(state, Take(CENTRE, ORANGE, 2))
     assert (after.round, after.starter, after.turn, after.tile) == (2, taker, taker, None)
-    tracks = [p.track for p in after.players]
+    tracks = [p.marker for p in after.players]
     assert tracks == [1 if seat == taker else 0 for seat in range(players)]
 
 
@@ -131,7 +131,7 @@ def test_end06_nobody_took_the_tile(players: int, side: Side) -> None:
     state = last_piece(players, side, turn=0, starter=1, tile=None)
     after = apply(state, Take(0, ORANGE, 2))
     assert (after.round, after.starter, after.turn, after.tile) == (2, 1, 1, None)
-    assert [p.track for p in after.players] == [0] * players
+    assert [p.marker for p in after.players] == [0] * players
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -263,8 +263,8 @@ def crowd(state: GameState, left: int) -> GameState:
     for seat, player in enumerate(state.players):
         for slot, old in enumerate(player.strips):
             if old is not None:
-                pieces = "".join(map(grab, table.strips[old.strip_id][old.side][:4]))
-                state = set_strip(state, seat, slot, strip(table, old.strip_id, old.side, pieces))
+                pieces = "".join(map(grab, table.strips[old.strip_id][old.face][:4]))
+                state = set_strip(state, seat, slot, strip(table, old.strip_id, old.face, pieces))
     for seat, player in enumerate(state.players):
         specs = []
         for window in player.windows:

@@ -71,7 +71,7 @@ def rejected(state: GameState, action: object) -> str:
 
 def marker(player: PlayerState) -> tuple[int, int, int]:
     """(track index, score, points lost) of a player."""
-    return player.track, player.score, player.points_lost
+    return player.marker, player.score, player.points_lost
 
 
 # --- RUL-01 ---------------------------------------------------------------------------------
@@ -371,7 +371,7 @@ def test_rul08_two_wraps_in_one_turn() -> None:
     steps 11-13 end on -4. Score 5 - 36 = -31; points lost 2 x 18 + 4 = 40 (RUL-08, RUL-09,
     TRACK-03, TRACK-04)."""
     state = position(2, "A", ["B"], centre="P" * 12, tile=None)
-    state = rebalance(set_player(state, 0, glazier=7, track=6, score=5, points_lost=11))
+    state = rebalance(set_player(state, 0, glazier=7, marker=6, score=5, points_lost=11))
     after = apply(state, Take(CENTRE, PINK, None))
     assert marker(after.players[0]) == (3, -31, 40)
     assert after.tower[PINK] == state.tower[PINK] + 12
@@ -395,7 +395,7 @@ def test_rul08_landing_on_the_bottom(start: int, broken: int, expected: tuple[in
     lost = -TABLE.track[start]
     state = position(2, "A", ["B"], centre="Y" * broken, tile=1)  # tile already taken
     state = set_strip(state, 0, 7, strip(TABLE, 7, 0, filled="YY"))  # YYBGO: no yellow space
-    state = rebalance(set_player(state, 0, glazier=7, track=start, points_lost=lost))
+    state = rebalance(set_player(state, 0, glazier=7, marker=start, points_lost=lost))
     assert takes(state, CENTRE, YELLOW) == [Take(CENTRE, YELLOW, None)]
     after = apply(state, Take(CENTRE, YELLOW, None))
     assert marker(after.players[0]) == expected
@@ -405,7 +405,7 @@ def test_rul08_landing_on_the_bottom(start: int, broken: int, expected: tuple[in
 def test_rul09_scores_go_below_zero_at_the_end() -> None:
     """Score 2, marker on -8 at the end: final score 2 + 0 (1 leftover piece) - 8 + 0 = -6
     (RUL-09, SCORE-01, FINAL-03)."""
-    state = set_player(final_turn(position(2, "A"), "B", indicator="Y"), 0, score=2, track=5)
+    state = set_player(final_turn(position(2, "A"), "B", indicator="Y"), 0, score=2, marker=5)
     state = set_player(state, 0, points_lost=8)
     after = apply(state, Take(0, BLUE, 0))
     assert after.is_over and after.players[0].score == -6
@@ -415,7 +415,7 @@ def test_rul10_the_tile_step_alone_can_wrap() -> None:
     """Marker on -14: the first centre take steps once onto -18 even when every piece is
     placed: -18 points, back to the top, points lost 18 (RUL-10, TAKE-03, TRACK-03)."""
     state = position(2, "A", ["G"], centre="OO", tile=None)
-    state = rebalance(set_player(state, 0, track=7, points_lost=14))
+    state = rebalance(set_player(state, 0, marker=7, points_lost=14))
     after = apply(state, Take(CENTRE, ORANGE, 2))
     assert marker(after.players[0]) == (0, -18, 18)
     # Seat 1's take from a display takes no step.
@@ -427,7 +427,7 @@ def test_rul10_tile_step_then_breaks() -> None:
     """Marker on -14, first centre take, 3 orange on BBBGO (1 placed, 2 break): the tile's
     step wraps (-18), then 2 steps to -2: points lost 18 + 2 = 20 (RUL-10, TRACK-02)."""
     state = position(2, "A", ["G"], centre="OOO", tile=None)
-    state = rebalance(set_player(state, 0, track=7, points_lost=14))
+    state = rebalance(set_player(state, 0, marker=7, points_lost=14))
     after = apply(state, Take(CENTRE, ORANGE, 0))
     assert marker(after.players[0]) == (2, -18, 20)
 
@@ -593,7 +593,7 @@ def test_rul16_tie_break_counts_wraps_and_the_tile_step(
     state = position(2, "A", centre="B", tile=None)
     state = set_indicator(state, "Y")
     state = set_player(state, 0, score=11, points_lost=18)
-    state = rebalance(set_player(state, 1, score=score, track=track, points_lost=lost))
+    state = rebalance(set_player(state, 1, score=score, marker=track, points_lost=lost))
     after = apply(state, Take(CENTRE, BLUE, 0))
     assert after.is_over
     result = outcome(after)
@@ -694,7 +694,7 @@ def test_rul19_no_strip_is_ever_complete_between_turns(players: int, side: str, 
         for player in state.players:
             for s in player.strips:
                 if s is not None:
-                    assert s.pieces < sum(TABLE.side_spaces[s.strip_id][s.side])
+                    assert s.pieces < sum(TABLE.side_spaces[s.strip_id][s.face])
 
 
 # --- RUL-20 ---------------------------------------------------------------------------------

@@ -81,11 +81,11 @@ def test_new_game_setup(players: int, factories: int, side: str) -> None:
             assert sorted(s.strip_id for s in strips if s is not None) == list(range(8))
             for s in strips:
                 assert s is not None
-                assert "J" not in table.strips[s.strip_id][s.side]
+                assert "J" not in table.strips[s.strip_id][s.face]
                 assert s.pieces == 0
             assert player.glazier == 0  # SETUP-05
             assert player.windows == ((None, None),) * 8
-            assert (player.score, player.track, player.points_lost) == (0, 0, 0)  # SETUP-07
+            assert (player.score, player.marker, player.points_lost) == (0, 0, 0)  # SETUP-07
 
 
 def test_setup_randomness_setup_03_setup_08() -> None:
@@ -105,7 +105,7 @@ def test_setup_randomness_setup_03_setup_08() -> None:
             orders.add(tuple(s.strip_id for s in strips))
             in_slot0[strips[0].strip_id] += 1
             for s in strips:
-                side1[s.strip_id] += s.side
+                side1[s.strip_id] += s.face
     draws = 4 * len(seeds)  # 800 strip orders, 100 expected per strip in slot 0
     assert set(in_slot0) == set(range(8))
     assert all(60 <= n <= 140 for n in in_slot0.values()), in_slot0
@@ -246,7 +246,7 @@ def test_order_of_random_steps_eng_03() -> None:
                 if "J" in table.strips[order[slot]][up]:
                     up = 1 - up
                 got = state.players[seat].strips[slot]
-                assert got is not None and (got.strip_id, got.side) == (order[slot], up)
+                assert got is not None and (got.strip_id, got.face) == (order[slot], up)
         rng, later = shuffle(rng, tuple(range(5)))
         bag = [19] * 5
         rng, first = draw_piece(rng, bag)
@@ -273,7 +273,7 @@ def test_reference_vector_eng_03() -> None:
         ([7, 2, 8, 1, 6, 3, 5, 4], [1, 1, 1, 2, 1, 1, 1, 1]),
     ]
     for player, (ids, sides) in zip(state.players, expected, strict=True):
-        got = [(s.strip_id + 1, s.side + 1) for s in player.strips if s is not None]
+        got = [(s.strip_id + 1, s.face + 1) for s in player.strips if s is not None]
         assert got == list(zip(ids, sides, strict=True))
     displays = ["BBOP", "GOPY", "GGOP", "BBYY", "BBPP"]
     assert state.factories == tuple(tuple(d.count(c) for c in "BGOPY") for d in displays)

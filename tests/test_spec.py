@@ -538,7 +538,7 @@ def test_eng_03_reference_vector_is_the_engines() -> None:
     for player, (strip_ids, sides) in zip(state.players, slots, strict=True):
         assert all(s is not None for s in player.strips)
         assert ", ".join(str(s.strip_id + 1) for s in player.strips if s) == strip_ids
-        assert ", ".join(str(s.side + 1) for s in player.strips if s) == sides
+        assert ", ".join(str(s.face + 1) for s in player.strips if s) == sides
     shown = [" ".join(f"{n}{codes[c]}" for c, n in enumerate(f) if n) for f in state.factories]
     assert ", ".join(shown[:-1]) + " and " + shown[-1] == factories
     assert (

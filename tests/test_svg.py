@@ -103,7 +103,7 @@ def check_picture(state: GameState) -> None:
     glaziers = {(n.get("data-player"), n.get("data-slot")) for n in drawn(root, "glazier")}
     assert glaziers == {(str(s), str(p.glazier)) for s, p in enumerate(state.players)}
     markers = {(n.get("data-player"), n.get("data-track")) for n in drawn(root, "marker")}
-    assert markers == {(str(s), str(p.track)) for s, p in enumerate(state.players)}
+    assert markers == {(str(s), str(p.marker)) for s, p in enumerate(state.players)}
     tiles = [n.get("data-zone") for n in drawn(root, "tile")]
     assert tiles == ["centre" if state.tile is None else f"player-{state.tile}"]
     removed = sum(strip is None for p in state.players for strip in p.strips)

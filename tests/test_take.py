@@ -48,7 +48,7 @@ def test_take01_factory_take_moves_the_rest_to_the_centre(
     me = after.players[0]
     assert me.strips[3] is not None
     assert me.strips[3].colour_counts() == (0, 0, 0, 1, 0)
-    assert (after.tile, me.track, me.points_lost, after.tower) == (None, 0, 0, state.tower)
+    assert (after.tile, me.marker, me.points_lost, after.tower) == (None, 0, 0, state.tower)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -72,7 +72,7 @@ def test_take02_centre_take_leaves_the_other_colours(players: int, side: Side) -
     assert after.factories == state.factories
     strip = after.players[0].strips[2]
     assert strip is not None and strip.filled == (0, 0, 3, 0, 0)
-    assert (after.tile, after.players[0].track, after.players[0].points_lost) == (1, 0, 0)
+    assert (after.tile, after.players[0].marker, after.players[0].points_lost) == (1, 0, 0)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -85,13 +85,13 @@ def test_take03_first_centre_taker_takes_the_tile_and_one_step(players: int, sid
         after = apply(state, Take(CENTRE, ORANGE, 2))
         me = after.players[first]
         assert after.tile == first
-        assert (me.track, me.points_lost, me.score) == (1, 1, 0)
-        assert state.components.track[me.track] == -1
+        assert (me.marker, me.points_lost, me.score) == (1, 1, 0)
+        assert state.components.track[me.marker] == -1
         second = (first + 1) % players
         assert after.turn == second
         again = apply(after, Take(CENTRE, PINK, 3))
         assert again.tile == first
-        assert again.players[second].track == 0 and again.players[second].points_lost == 0
+        assert again.players[second].marker == 0 and again.players[second].points_lost == 0
         assert again.players[first] == me
 
 
@@ -104,7 +104,7 @@ def test_take03_tile_step_comes_before_the_breaks(players: int, side: Side) -> N
     state = rebalance(set_strip(state, 0, 3, strip(state.components, 3, 0, filled="PP")))
     after = apply(state, Take(CENTRE, PINK, 3))
     me = after.players[0]
-    assert (after.tile, me.track) == (0, 3)
+    assert (after.tile, me.marker) == (0, 3)
     assert me.points_lost == -state.components.track[3]
     assert after.tower[PINK] == state.tower[PINK] + 2
 

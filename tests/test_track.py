@@ -67,7 +67,7 @@ def breaking(
         turn=seat,
         components=table,
     )
-    state = set_player(state, seat, glazier=7, track=at, score=5, points_lost=lost)
+    state = set_player(state, seat, glazier=7, marker=at, score=5, points_lost=lost)
     return rebalance(state), seat
 
 
@@ -77,7 +77,7 @@ def test_track01_markers_start_on_the_top_space() -> None:
     for players, side in CONFIGS:
         state = new_game(players, side, seed=players)
         for player in state.players:
-            assert (player.track, player.points_lost, player.score) == (0, 0, 0)
+            assert (player.marker, player.points_lost, player.score) == (0, 0, 0)
         assert state.components.track[0] == 0
 
 
@@ -96,9 +96,9 @@ def test_track02_03_steps_and_wraps(
     state, seat = breaking(table, players, side, at, pink, tile)
     after = apply(state, Take(CENTRE, PINK, None)).players[seat]
     index, wraps = walk(table.track, at, pink + tile)
-    assert (after.track, after.score) == (index, 5 - 18 * wraps)
+    assert (after.marker, after.score) == (index, 5 - 18 * wraps)
     assert after.points_lost == 18 * wraps - table.track[index]
-    assert after.track != len(table.track) - 1
+    assert after.marker != len(table.track) - 1
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -111,7 +111,7 @@ def test_track03_two_wraps_in_one_turn(players: int, side: Side) -> None:
     state, seat = breaking(table, players, side, 7, 10, tile=True)
     assert state.players[seat].points_lost == 14
     after = apply(state, Take(CENTRE, PINK, None)).players[seat]
-    assert (after.track, after.score, after.points_lost) == (2, -31, 38)
+    assert (after.marker, after.score, after.points_lost) == (2, -31, 38)
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -120,7 +120,7 @@ def test_track02_nothing_else_moves_the_marker(players: int, side: Side) -> None
     taken, and a reset leave the marker where it is (index 4)."""
     seat = players - 1
     state = position(players, side, ["OOGG"], centre="OB", tile=0, turn=seat)
-    state = rebalance(set_player(state, seat, track=4, points_lost=-state.components.track[4]))
+    state = rebalance(set_player(state, seat, marker=4, points_lost=-state.components.track[4]))
     marker = (4, -state.components.track[4])
     moved = rebalance(set_player(state, seat, glazier=3))
     cases: list[tuple[GameState, Action]] = [
@@ -130,7 +130,7 @@ def test_track02_nothing_else_moves_the_marker(players: int, side: Side) -> None
     ]
     for before, action in cases:
         me = apply(before, action).players[seat]
-        assert (me.track, me.points_lost) == marker
+        assert (me.marker, me.points_lost) == marker
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
@@ -139,4 +139,4 @@ def test_score01_score_has_no_lower_bound(players: int, side: Side) -> None:
     state, seat = breaking(DEFAULT, players, side, len(DEFAULT.track) - 2, 1, tile=False)
     state = set_player(state, seat, score=0)
     after = apply(state, Take(CENTRE, PINK, None)).players[seat]
-    assert (after.score, after.track, after.points_lost) == (-18, 0, 18)
+    assert (after.score, after.marker, after.points_lost) == (-18, 0, 18)

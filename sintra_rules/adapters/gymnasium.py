@@ -19,7 +19,7 @@ Importing the module registers it as :data:`ENV_ID` (``gymnasium.make(ENV_ID, ..
 >>> env = SintraEnv(num_players=2, opponent="greedy")
 >>> obs, info = env.reset(seed=3)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
-((700,), True)
+((708,), True)
 """
 
 from __future__ import annotations

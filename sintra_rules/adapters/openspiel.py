@@ -19,7 +19,7 @@ Parameters, as OpenSpiel names them: ``players`` (2 to 4, default 2) and ``side`
 ``"B"``, default ``"A"``), plus ``seed`` (default 0) for the sampled game. Actions are the
 engine's fixed ids (:mod:`sintra_rules.encoding`: 3,601, in canonical order, ENG-05, ENG-30);
 the observation tensor is :func:`sintra_rules.observation.observe` for the observing seat
-(700 / 1,020 / 1,340 values for 2 / 3 / 4 players, ENG-31) and the observation string is
+(708 / 1,029 / 1,350 values for 2 / 3 / 4 players, ENG-31) and the observation string is
 :func:`~sintra_rules.observation.observation_string`.
 
 The game facts come from the proved bounds (:mod:`sintra_rules.bounds`): ``max_game_length``

@@ -9,7 +9,7 @@ actions are refused, the call order is enforced); :func:`raw_env` is the unwrapp
 * Actions: ``Discrete(3601)``, the engine's fixed action ids (:mod:`sintra_rules.encoding`).
 * Observations: a dict ``{"observation": Box(float32, (size,)), "action_mask": Box(int8,
   (3601,))}`` where ``observation`` is :func:`sintra_rules.observation.observe` for that agent's
-  seat (700 / 1,020 / 1,340 values for 2 / 3 / 4 players) and ``action_mask`` marks the legal
+  seat (708 / 1,029 / 1,350 values for 2 / 3 / 4 players) and ``action_mask`` marks the legal
   ids of the agent to act (all zeros for the others, as in PettingZoo's chess).
 * Rewards: at the end, ``+1`` to each winner and ``-1`` to every other player (WIN-01 to
   WIN-03: a shared victory rewards every winner); 0 before. ``infos[agent]["score"]`` holds the

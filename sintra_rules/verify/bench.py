@@ -35,6 +35,7 @@ __all__ = [
     "Rate",
     "mid_game_state",
     "random_game",
+    "report_json",
     "run_bench",
 ]
 
@@ -72,7 +73,8 @@ class BenchReport:
     ``sintra`` maps the player count to its rate over all its slices; ``chess`` is ``None``
     when python-chess is not installed; ``ratios`` holds, per round, Sintra's 2-player plies/s
     divided by python-chess's in the same round; ``state_bytes`` is the pickled size of a
-    mid-game 4-player state.
+    mid-game 4-player state; ``kernel`` holds the figures of
+    :func:`sintra_rules.kernel.bench.kernel_bench`.
     """
 
     seconds_per_config: float
@@ -81,6 +83,7 @@ class BenchReport:
     chess_version: str | None
     state_bytes: int
     ratios: tuple[float, ...] = ()
+    kernel: dict[str, object] = attrs.field(factory=dict)
 
     @property
     def ratio(self) -> float | None:
@@ -88,7 +91,9 @@ class BenchReport:
         return statistics.median(self.ratios) if self.ratios else None
 
 
-def random_game(players: int, side: Side, seed: int, keep: list[GameState] | None = None) -> int:
+def random_game(
+    num_players: int, side: Side, seed: int, keep: list[GameState] | None = None
+) -> int:
     """Play one uniformly random game (every legal action equally likely, ENG-02, ENG-05)
     and return its number of plies; the positions before each ply are appended to ``keep``.
 
@@ -96,7 +101,7 @@ def random_game(players: int, side: Side, seed: int, keep: list[GameState] | Non
     True
     """
     plies = 0
-    for ply in playout(new_game(players, side=side, seed=seed), seed):
+    for ply in playout(new_game(num_players, side=side, seed=seed), seed):
         if keep is not None:
             keep.append(ply.before)
         plies += 1
@@ -158,7 +163,7 @@ def _total(rates: list[Rate]) -> Rate:
     )
 
 
-def mid_game_state(players: int = 4, seed: int = 0) -> GameState:
+def mid_game_state(num_players: int = 4, seed: int = 0) -> GameState:
     """The position about half-way through a uniformly random game.
 
     >>> state = mid_game_state()
@@ -166,7 +171,7 @@ def mid_game_state(players: int = 4, seed: int = 0) -> GameState:
     (4, True)
     """
     states: list[GameState] = []
-    random_game(players, "A", seed, keep=states)
+    random_game(num_players, "A", seed, keep=states)
     return states[len(states) // 2]
 
 
@@ -257,4 +262,28 @@ def run_bench(
         say(f"target: ratio >= {TARGET_RATIO:.1f}")
     say(f"pickled mid-game 4-player state: {state_bytes} bytes")
     say(f"target: < {TARGET_STATE_BYTES} bytes")
+    from sintra_rules.kernel.bench import kernel_bench
+
+    report.kernel.update(kernel_bench(seconds=seconds_per_config / 4, seed=seed, out=out))
     return report
+
+
+def report_json(report: BenchReport) -> dict[str, object]:
+    """The report as one JSON-ready object (``sintra bench --json``): plies/s per player
+    count, python-chess plies/s, the reference ratio (the median of the interleaved rounds)
+    with its range, the state size and the kernel's figures (among them
+    ``compiled_playout_vs_chess``)."""
+    return {
+        "seconds_per_config": report.seconds_per_config,
+        "plies_per_second": {str(n): r.plies_per_second for n, r in report.sintra.items()},
+        "chess_version": report.chess_version,
+        "reference_chess_plies_per_second": (
+            None if report.chess is None else report.chess.plies_per_second
+        ),
+        "reference_vs_chess": report.ratio,
+        "reference_vs_chess_range": [min(report.ratios), max(report.ratios)]
+        if report.ratios
+        else None,
+        "state_bytes": report.state_bytes,
+        **report.kernel,
+    }

@@ -77,7 +77,7 @@ class Divergence:
     def __str__(self) -> str:
         plan = self.game
         return (
-            f"{plan.players} players, side {plan.side}, seed {plan.seed}, {plan.policy} play, "
+            f"{plan.num_players} players, side {plan.side}, seed {plan.seed}, {plan.policy} play, "
             f"ply {self.ply} ({self.action}): {self.check}: {self.message}"
         )
 
@@ -101,7 +101,7 @@ def _legal_actions(plan: GamePlan, ply: int, state: GameState, engine: Engine) -
 
 
 def _play(plan: GamePlan, engine: Engine, plies: int | None) -> Divergence | None:
-    state = new_game(plan.players, plan.side, plan.seed)
+    state = new_game(plan.num_players, plan.side, plan.seed)
     for failure in check_state(state):
         return Divergence(plan, 0, "-", failure.invariant, failure.message)
     ply = 0

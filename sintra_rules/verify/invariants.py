@@ -158,12 +158,12 @@ def _track_position(state: GameState) -> Iterator[str]:
     if track[-1] != -WRAP_COST:
         yield f"the bottom space shows {track[-1]}, the rulebook says {-WRAP_COST}"
     for seat, player in enumerate(state.players):
-        if type(player.track) is not int or not 0 <= player.track < len(track) - 1:
-            yield f"player {seat + 1}'s marker is on space {player.track!r}"
+        if type(player.marker) is not int or not 0 <= player.marker < len(track) - 1:
+            yield f"player {seat + 1}'s marker is on space {player.marker!r}"
         elif wraps_of(state.components, player) is None:
             yield (
                 f"player {seat + 1} lost {player.points_lost} points via the track, not "
-                f"{WRAP_COST} x wraps + {-track[player.track]}"
+                f"{WRAP_COST} x wraps + {-track[player.marker]}"
             )
 
 
@@ -277,10 +277,10 @@ def _track_movement(
         if w_old is not None and w_new is not None:
             if w_new < w_old:
                 yield f"player {seat + 1}'s wrap count fell from {w_old} to {w_new}"
-            elif w_new == w_old and new.track < old.track:
+            elif w_new == w_old and new.marker < old.marker:
                 yield f"player {seat + 1}'s marker moved up without a wrap"
         want = step.players[seat]
-        yield from _diff(f"player {seat + 1}'s marker", new.track, want.track)
+        yield from _diff(f"player {seat + 1}'s marker", new.marker, want.marker)
         yield from _diff(f"player {seat + 1}'s points lost", new.points_lost, want.points_lost)
 
 

@@ -97,7 +97,7 @@ def _printed(text: str, codes: tuple[str, ...]) -> tuple[tuple[int, ...], int, i
 
 def strip_spaces(table: ComponentTable, strip: Strip) -> tuple[tuple[int, ...], int, int]:
     """The spaces of the strip's face-up side, read from its printed codes (FIG-09)."""
-    return _printed(table.strips[strip.strip_id][strip.side], table.colour_codes)
+    return _printed(table.strips[strip.strip_id][strip.face], table.colour_codes)
 
 
 def _room(table: ComponentTable, strip: Strip, colour: int) -> tuple[int, int]:
@@ -224,7 +224,7 @@ def _take_turn(state: GameState, action: Take) -> Turn | str:
         if sum(on) < size:
             if keep is not None:
                 return "DONE-01: the strip is not complete, nothing is kept"
-            new = Strip(strip.strip_id, strip.side, filled, on_jokers)
+            new = Strip(strip.strip_id, strip.face, filled, on_jokers)
         else:
             if keep is None or not _int(keep) or not 0 <= keep < table.colours or not on[keep]:
                 return "DONE-03: the kept colour must be on the completed strip"
@@ -235,7 +235,7 @@ def _take_turn(state: GameState, action: Take) -> Turn | str:
             top, _bottom = windows[target]
             window: Window
             if top is None:  # DONE-04: top frame, the strip turns over
-                window, new = (keep, None), Strip(strip.strip_id, 1 - strip.side, zero, zero)
+                window, new = (keep, None), Strip(strip.strip_id, 1 - strip.face, zero, zero)
             else:  # DONE-05: bottom frame, the strip leaves
                 window, new = (top, keep), None
             windows = tuple(window if w == target else x for w, x in enumerate(windows))
@@ -246,8 +246,8 @@ def _take_turn(state: GameState, action: Take) -> Turn | str:
         strips = tuple(new if s == target else x for s, x in enumerate(strips))
     broken = count - placed  # PLACE-04
     tower = _plus(tower, colour, broken)
-    position, wraps = _walk(table.track, me.track, steps + broken)
-    lost = me.points_lost + WRAP_COST * wraps - table.track[position] + table.track[me.track]
+    position, wraps = _walk(table.track, me.marker, steps + broken)
+    lost = me.points_lost + WRAP_COST * wraps - table.track[position] + table.track[me.marker]
     player = PlayerState(
         strips, glazier, windows, me.score + gained - WRAP_COST * wraps, position, lost
     )
@@ -315,7 +315,7 @@ def expected_actions(state: GameState) -> frozenset[Action]:
 def wraps_of(table: ComponentTable, player: PlayerState) -> int | None:
     """The player's number of wraps implied by ``points_lost = 18 x wraps + |value|``
     (TRACK-04), or ``None`` if ``points_lost`` has no such form."""
-    rest = player.points_lost + table.track[player.track]
+    rest = player.points_lost + table.track[player.marker]
     if rest < 0 or rest % WRAP_COST:
         return None
     return rest // WRAP_COST
@@ -334,7 +334,7 @@ def final_points(table: ComponentTable, side: str, player: PlayerState) -> int:
         complete = sum(1 for top, bottom in player.windows if None not in (top, bottom))
         per_colour = Counter(p for p in frames if p is not None)
         bonus = complete * max(per_colour.values(), default=0)
-    return leftovers + table.track[player.track] + bonus
+    return leftovers + table.track[player.marker] + bonus
 
 
 @attrs.frozen

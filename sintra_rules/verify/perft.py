@@ -84,7 +84,7 @@ def perft_divide(state: GameState, depth: int) -> dict[Action, int]:
 
 
 def position_after(
-    players: int,
+    num_players: int,
     side: Side,
     seed: int,
     plies: int,
@@ -101,7 +101,7 @@ def position_after(
     """
     if plies < 0:
         raise InvalidArgument("plies", f"must be >= 0, got {plies}")
-    state = new_game(players, side, seed, components)
+    state = new_game(num_players, side, seed, components)
     for ply in playout(state, seed, plies=plies):
         state = ply.after
     return state

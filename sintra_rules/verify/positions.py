@@ -156,9 +156,9 @@ def find_side(table: ComponentTable, pattern: str) -> tuple[int, int]:
 
 
 def strip(
-    table: ComponentTable, strip_id: int, side: int, filled: Pieces = "", jokers: Pieces = ""
+    table: ComponentTable, strip_id: int, face: int, filled: Pieces = "", jokers: Pieces = ""
 ) -> Strip:
-    """Strip ``strip_id`` with ``side`` up, ``filled`` pieces on spaces of their own colour and
+    """Strip ``strip_id`` with ``face`` up, ``filled`` pieces on spaces of their own colour and
     ``jokers`` pieces on joker spaces (PLACE-01, PLACE-06).
 
     Raises:
@@ -173,17 +173,17 @@ def strip(
     ...     print(error)
     strip 0 side 0 ('BBBGO'): no room for filled 'OO' and jokers ''
     """
-    spaces = table.side_spaces[strip_id][side]
+    spaces = table.side_spaces[strip_id][face]
     on_colour, on_jokers = counts(table, filled), counts(table, jokers)
     if (
         any(n > cap for n, cap in zip(on_colour, spaces, strict=False))
         or sum(on_jokers) > spaces[-1]
     ):
         raise PositionBuildError(
-            f"strip {strip_id} side {side} ({table.strips[strip_id][side]!r})",
+            f"strip {strip_id} side {face} ({table.strips[strip_id][face]!r})",
             f"no room for filled {filled!r} and jokers {jokers!r}",
         )
-    return Strip(strip_id, side, on_colour, on_jokers)
+    return Strip(strip_id, face, on_colour, on_jokers)
 
 
 def strip_for(
@@ -216,7 +216,7 @@ def window(table: ComponentTable, spec: str) -> Window:
 def set_player(state: GameState, seat: int, **changes: Any) -> GameState:
     """``state`` with the fields ``changes`` of player ``seat`` replaced.
 
-    >>> set_player(bare(3), 1, score=7, track=2).players[1].score
+    >>> set_player(bare(3), 1, score=7, marker=2).players[1].score
     7
     """
     player: PlayerState = attrs.evolve(state.players[seat], **changes)
@@ -252,7 +252,7 @@ def set_windows(state: GameState, seat: int, specs: Sequence[str]) -> GameState:
     that is complete: those slots are emptied.
 
     >>> state = set_windows(bare(2), 1, ["OP", "B"])
-    >>> state.players[1].windows[:3], state.players[1].strips[0], state.players[1].strips[1].side
+    >>> state.players[1].windows[:3], state.players[1].strips[0], state.players[1].strips[1].face
     (((2, 3), (0, None), (None, None)), None, 0)
     """
     table = state.components

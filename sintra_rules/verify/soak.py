@@ -67,16 +67,15 @@ CONFIGURATIONS: tuple[tuple[int, Side], ...] = tuple(
 class GamePlan:
     """One soak game: players, side, game seed and policy."""
 
-    players: int
+    num_players: int
     side: Side
     seed: int
     policy: Policy
 
     def reproducer(self) -> str:
         """A Python expression that replays this game alone."""
-        return (
-            f"play_checked(GamePlan({self.players}, {self.side!r}, {self.seed}, {self.policy!r}))"
-        )
+        plan = f"{self.num_players}, {self.side!r}, {self.seed}, {self.policy!r}"
+        return f"play_checked(GamePlan({plan}))"
 
 
 @attrs.frozen
@@ -90,7 +89,7 @@ class SoakFailure:
 
     def __str__(self) -> str:
         return (
-            f"{self.plan.players} players, side {self.plan.side}, seed {self.plan.seed}, "
+            f"{self.plan.num_players} players, side {self.plan.side}, seed {self.plan.seed}, "
             f"{self.plan.policy} play, ply {self.ply} ({self.action}): {self.message}\n"
             f"    reproduce: {self.plan.reproducer()}"
         )
@@ -143,7 +142,7 @@ def game_plan(index: int, seed: int = 0) -> GamePlan:
     """The plan of game ``index`` (from 0) of a soak with ``seed``.
 
     >>> game_plan(7, seed=1)
-    GamePlan(players=2, side='B', seed=4294967303, policy='placing')
+    GamePlan(num_players=2, side='B', seed=4294967303, policy='placing')
     """
     players, side = CONFIGURATIONS[index % len(CONFIGURATIONS)]
     policy = POLICIES[(index // len(CONFIGURATIONS)) % len(POLICIES)]
@@ -173,7 +172,7 @@ def play_checked(plan: GamePlan) -> GameResult:
 
     action_text = "(set-up)"
     try:
-        state = new_game(plan.players, plan.side, plan.seed)
+        state = new_game(plan.num_players, plan.side, plan.seed)
         fail(0, action_text, check_state(state))
         # A failed set-up plays nothing.
         for before, action, after in [] if failures else playout(state, plan.seed, plan.policy):

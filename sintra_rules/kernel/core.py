@@ -1,0 +1,799 @@
+"""The kernel's hot path: a flat integer state and the rules over it, as typed Python that
+mypyc compiles (ENG-50).
+
+This module imports nothing from the rest of the package (so that mypyc compiles it alone) and
+runs unchanged, interpreted, where no compiled build is installed. It trusts its input:
+:func:`step` takes an id that :func:`legal_ids` returned and checks nothing. The validating,
+immutable reference engine (:mod:`sintra_rules.rules`) is the public API and the source of
+truth; :mod:`sintra_rules.kernel` converts between the two and is where callers start.
+
+Every function mirrors a reference function clause by clause; the clause IDs are in the
+docstrings. Integers stay below ``2**62`` so that compiled code keeps to mypyc's fast integer
+path: the SplitMix64 generator (ENG-02) works on two 32-bit halves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+__all__ = [
+    "KState",
+    "Rng",
+    "Tables",
+    "deal",
+    "final_scoring",
+    "legal_ids",
+    "outcome_shares",
+    "perft",
+    "play_random_games",
+    "random_playout",
+    "step",
+    "uct",
+]
+
+M32: Final = 0xFFFFFFFF
+TWO32: Final = 0x100000000
+GOLD_HI: Final = 0x9E3779B9
+GOLD_LO: Final = 0x7F4A7C15
+MUL1_HI: Final = 0xBF58476D
+MUL1_LO: Final = 0x1CE4E5B9
+MUL2_HI: Final = 0x94D049BB
+MUL2_LO: Final = 0x133111EB
+
+
+# ----------------------------------------------------------------------------- SplitMix64
+
+
+def _mul_lo32(a: int, b: int) -> int:
+    """``(a * b) mod 2**32`` for ``a, b < 2**32``, through 16-bit pieces (ENG-02)."""
+    return (((((a >> 16) * b) & 0xFFFF) << 16) + (a & 0xFFFF) * b) & M32
+
+
+def _mul64(zh: int, zl: int, mh: int, ml: int) -> tuple[int, int]:
+    """``(z * m) mod 2**64`` as (high, low) 32-bit halves (ENG-02)."""
+    p = (zl & 0xFFFF) * ml
+    q = (zl >> 16) * ml
+    t = p + ((q & 0xFFFF) << 16)
+    lo = t & M32
+    hi = ((q >> 16) + (t >> 32) + _mul_lo32(zl, mh) + _mul_lo32(zh, ml)) & M32
+    return hi, lo
+
+
+class Rng:
+    """A SplitMix64 generator (ENG-02) held as two 32-bit halves; bit-identical to
+    :mod:`sintra_rules.rng`."""
+
+    hi: int
+    lo: int
+
+    def __init__(self, hi: int, lo: int) -> None:
+        self.hi = hi
+        self.lo = lo
+
+    def next_u64(self) -> tuple[int, int]:
+        """One SplitMix64 step: the 64-bit output as (high, low) halves (ENG-02)."""
+        lo = self.lo + GOLD_LO
+        hi = (self.hi + GOLD_HI + (lo >> 32)) & M32
+        lo &= M32
+        self.hi = hi
+        self.lo = lo
+        lo = lo ^ (((lo >> 30) | (hi << 2)) & M32)
+        hi = hi ^ (hi >> 30)
+        hi, lo = _mul64(hi, lo, MUL1_HI, MUL1_LO)
+        lo = lo ^ (((lo >> 27) | (hi << 5)) & M32)
+        hi = hi ^ (hi >> 27)
+        hi, lo = _mul64(hi, lo, MUL2_HI, MUL2_LO)
+        lo = lo ^ (((lo >> 31) | (hi << 1)) & M32)
+        hi = hi ^ (hi >> 31)
+        return hi, lo
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``, ``1 <= n < 2**31``, by the rejection sampling of
+        :func:`sintra_rules.rng.below` (ENG-02): outputs at or above ``2**64 - (2**64 mod n)``
+        are rejected."""
+        r32 = TWO32 % n
+        rem = (r32 * r32) % n
+        while True:
+            hi, lo = self.next_u64()
+            if rem and hi == M32 and lo > M32 - rem:
+                continue
+            return ((hi % n) * r32 + lo) % n
+
+    def copy(self) -> Rng:
+        """An independent generator in the same state."""
+        return Rng(self.hi, self.lo)
+
+
+def _shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher-Yates from the last index down, in place (ENG-02, as
+    :func:`sintra_rules.rng.shuffle`)."""
+    i = len(items) - 1
+    while i > 0:
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+
+
+def _draw_piece(rng: Rng, bag: list[int]) -> int:
+    """One piece from a non-empty bag, in place: ``r = below(total)``, then the colours walked
+    in table order (ENG-02, :func:`sintra_rules.rng.draw_piece`)."""
+    total = 0
+    for n in bag:
+        total += n
+    r = rng.below(total)
+    for colour, count in enumerate(bag):
+        if r < count:
+            bag[colour] -= 1
+            return colour
+        r -= count
+    raise AssertionError("unreachable: r < total")
+
+
+# ----------------------------------------------------------------------------- the tables
+
+
+class Tables:
+    """The printed figures the kernel reads (FIG-01 to FIG-10) and the action-id layout
+    (ENG-30), as flat integer lists. Built by :mod:`sintra_rules.kernel` from a
+    :class:`~sintra_rules.components.ComponentTable`; ``source`` is that table.
+
+    ``spaces[(strip * 2 + side) * (colours + 1) + c]`` is the capacity of colour ``c`` on a
+    strip side, index ``colours`` its joker spaces; ``sizes[strip * 2 + side]`` the total.
+    ``ornament_windows[o]`` lists the windows around ornament ``o``.
+    """
+
+    colours: int
+    slots: int
+    capacity: int
+    pieces_per_colour: int
+    factories: list[int]
+    spaces: list[int]
+    sizes: list[int]
+    track: list[int]
+    values_a: list[int]
+    values_b: list[int]
+    ornament_windows: list[list[int]]
+    ornament_points: list[int]
+    id_sources: int
+    id_targets: int
+    id_jokers: int
+    id_subs: int
+    reset_id: int
+    size: int
+    source: object
+
+    def __init__(
+        self,
+        colours: int,
+        slots: int,
+        capacity: int,
+        pieces_per_colour: int,
+        factories: list[int],
+        spaces: list[int],
+        track: list[int],
+        values_a: list[int],
+        values_b: list[int],
+        ornament_windows: list[list[int]],
+        ornament_points: list[int],
+        id_sources: int,
+        id_jokers: int,
+        source: object,
+    ) -> None:
+        self.colours = colours
+        self.slots = slots
+        self.capacity = capacity
+        self.pieces_per_colour = pieces_per_colour
+        self.factories = factories
+        self.spaces = spaces
+        sizes: list[int] = []
+        for side in range(len(spaces) // (colours + 1)):
+            total = 0
+            for k in range(colours + 1):
+                total += spaces[side * (colours + 1) + k]
+            sizes.append(total)
+        self.sizes = sizes
+        self.track = track
+        self.values_a = values_a
+        self.values_b = values_b
+        self.ornament_windows = ornament_windows
+        self.ornament_points = ornament_points
+        self.id_sources = id_sources
+        self.id_targets = slots + 1
+        self.id_jokers = id_jokers
+        self.id_subs = id_jokers + colours
+        self.reset_id = id_sources * colours * (slots + 1) * (id_jokers + colours)
+        self.size = self.reset_id + 1
+        self.source = source
+
+
+# ----------------------------------------------------------------------------- the state
+
+
+class KState:
+    """A position as flat integer lists, mutated in place by :func:`step`.
+
+    Per seat ``p`` and slot ``s`` (index ``p * slots + s``): ``strip_id`` (``-1`` once the
+    strip has left the game), ``face``, ``win_top`` and ``win_bottom`` (the colour on each
+    frame space, ``-1`` for none); per strip and colour (index ``(p * slots + s) * colours +
+    c``): ``filled`` and ``jokers``. Per seat: ``glazier``, ``score``, ``marker``, ``lost``.
+    ``factories[f * colours + c]``; ``tile`` is ``-1`` while the tile lies in the centre;
+    ``indicator`` is the round indicator, top first; ``rng`` the game's generator.
+    """
+
+    tables: Tables
+    players: int
+    nfactories: int
+    side_b: bool
+    turn: int
+    starter: int
+    tile: int
+    bag: list[int]
+    tower: list[int]
+    factories: list[int]
+    centre: list[int]
+    indicator: list[int]
+    strip_id: list[int]
+    face: list[int]
+    filled: list[int]
+    jokers: list[int]
+    win_top: list[int]
+    win_bottom: list[int]
+    glazier: list[int]
+    score: list[int]
+    marker: list[int]
+    lost: list[int]
+    rng: Rng
+
+    def __init__(self, tables: Tables, players: int, side_b: bool, rng: Rng) -> None:
+        colours = tables.colours
+        slots = tables.slots
+        self.tables = tables
+        self.players = players
+        self.nfactories = tables.factories[players]
+        self.side_b = side_b
+        self.turn = 0
+        self.starter = 0
+        self.tile = -1
+        self.bag = [0] * colours
+        self.tower = [0] * colours
+        self.factories = [0] * (self.nfactories * colours)
+        self.centre = [0] * colours
+        self.indicator = []
+        self.strip_id = [-1] * (players * slots)
+        self.face = [0] * (players * slots)
+        self.filled = [0] * (players * slots * colours)
+        self.jokers = [0] * (players * slots * colours)
+        self.win_top = [-1] * (players * slots)
+        self.win_bottom = [-1] * (players * slots)
+        self.glazier = [0] * players
+        self.score = [0] * players
+        self.marker = [0] * players
+        self.lost = [0] * players
+        self.rng = rng
+
+    def copy(self) -> KState:
+        """An independent copy (the tables are shared: they never change)."""
+        k = KState(self.tables, self.players, self.side_b, self.rng.copy())
+        k.turn = self.turn
+        k.starter = self.starter
+        k.tile = self.tile
+        k.bag = self.bag[:]
+        k.tower = self.tower[:]
+        k.factories = self.factories[:]
+        k.centre = self.centre[:]
+        k.indicator = self.indicator[:]
+        k.strip_id = self.strip_id[:]
+        k.face = self.face[:]
+        k.filled = self.filled[:]
+        k.jokers = self.jokers[:]
+        k.win_top = self.win_top[:]
+        k.win_bottom = self.win_bottom[:]
+        k.glazier = self.glazier[:]
+        k.score = self.score[:]
+        k.marker = self.marker[:]
+        k.lost = self.lost[:]
+        return k
+
+    def is_over(self) -> bool:
+        """True once round 6 has ended and final scoring is applied (END-02)."""
+        return not self.indicator
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def _fill(k: KState) -> None:
+    """Fill every (empty) factory display piece by piece, in display order, from the bag;
+    pour the tower into an empty bag (END-04, RUL-12); stop when both are empty (END-05,
+    RUL-13). Mirrors :func:`sintra_rules.setup.fill_factories` (SETUP-09, END-03)."""
+    colours = k.tables.colours
+    capacity = k.tables.capacity
+    bag = k.bag
+    tower = k.tower
+    factories = k.factories
+    rng = k.rng
+    in_bag = 0
+    for n in bag:
+        in_bag += n
+    for f in range(k.nfactories):
+        for _ in range(capacity):
+            if not in_bag:
+                for c in range(colours):
+                    in_bag += tower[c]
+                    bag[c] += tower[c]
+                    tower[c] = 0
+                if not in_bag:
+                    return
+            colour = _draw_piece(rng, bag)
+            in_bag -= 1
+            factories[f * colours + colour] += 1
+
+
+def deal(tables: Tables, players: int, side_b: bool, seed_hi: int, seed_lo: int) -> KState:
+    """A new game, every random step drawn as :func:`sintra_rules.setup.new_game` draws it
+    from the seed ``seed_hi * 2**32 + seed_lo`` (SETUP-01 to SETUP-10, ENG-01 to ENG-03).
+    ``players`` must be a supported count (unchecked)."""
+    rng = Rng(seed_hi, seed_lo)
+    k = KState(tables, players, side_b, rng)
+    colours = tables.colours
+    slots = tables.slots
+    spaces = tables.spaces
+    for seat in range(players):
+        order = list(range(slots))
+        _shuffle(rng, order)  # SETUP-03
+        for slot in range(slots):
+            up = rng.below(2)
+            sid = order[slot]
+            if spaces[(sid * 2 + up) * (colours + 1) + colours]:  # SETUP-04
+                up = 1 - up
+            k.strip_id[seat * slots + slot] = sid
+            k.face[seat * slots + slot] = up
+    later = list(range(colours))
+    _shuffle(rng, later)  # SETUP-08
+    k.bag = [tables.pieces_per_colour - 1] * colours
+    first = _draw_piece(rng, k.bag)
+    k.indicator = [first, *later]
+    _fill(k)  # SETUP-01, SETUP-09
+    return k
+
+
+# ----------------------------------------------------------------------------- legal ids
+
+
+def legal_ids(k: KState) -> list[int]:
+    """The ids (ENG-30) of the legal actions, increasing: the canonical order of
+    :func:`sintra_rules.rules.legal_actions` (ENG-05); empty once the game is over (END-02).
+
+    Takes of a present colour from a source (TAKE-01, TAKE-02, TAKE-04) onto each reachable
+    strip (PLACE-02, RUL-04) that has a space for the colour (PLACE-05, RUL-02), the placement
+    forced maximal (PLACE-07, RUL-17) with every joker choice (PLACE-06, RUL-07) or, when it
+    completes the strip, every kept colour (DONE-03, RUL-18); all-break only when no reachable
+    strip can take a piece (RUL-03); the reset last when it moves the glazier left (RESET-01,
+    RESET-02, RUL-05)."""
+    out: list[int] = []
+    if not k.indicator:
+        return out
+    t = k.tables
+    colours = t.colours
+    slots = t.slots
+    stride = colours + 1
+    spaces = t.spaces
+    subs = t.id_subs
+    targets = t.id_targets
+    keep_sub = t.id_jokers
+    p = k.turn
+    glazier = k.glazier[p]
+    base_slot = p * slots
+    # the reachable strips: slot, side offset, free joker spaces, pieces, size
+    r_slot: list[int] = []
+    r_off: list[int] = []
+    r_freej: list[int] = []
+    r_left: list[int] = []
+    for slot in range(glazier, slots):
+        sid = k.strip_id[base_slot + slot]
+        if sid < 0:
+            continue
+        side = sid * 2 + k.face[base_slot + slot]
+        off = side * stride
+        sb = (base_slot + slot) * colours
+        used_j = 0
+        pieces = 0
+        for c in range(colours):
+            used_j += k.jokers[sb + c]
+            pieces += k.filled[sb + c] + k.jokers[sb + c]
+        r_slot.append(slot)
+        r_off.append(off)
+        r_freej.append(spaces[off + colours] - used_j)
+        r_left.append(t.sizes[side] - pieces)
+    nreach = len(r_slot)
+    for src in range(t.id_sources):
+        if src < k.nfactories:
+            counts = k.factories
+            cbase = src * colours
+        elif src == t.id_sources - 1:
+            counts = k.centre
+            cbase = 0
+        else:
+            continue
+        for colour in range(colours):
+            count = counts[cbase + colour]
+            if not count:
+                continue
+            id0 = (src * colours + colour) * targets
+            found = False
+            for i in range(nreach):
+                slot = r_slot[i]
+                sb = (base_slot + slot) * colours
+                free_c = spaces[r_off[i] + colour] - k.filled[sb + colour]
+                free_j = r_freej[i]
+                cap = free_c + free_j
+                if not cap:
+                    continue
+                found = True
+                placed = count if count < cap else cap
+                base = (id0 + slot) * subs
+                if placed == r_left[i]:
+                    for keep in range(colours):
+                        if keep == colour or k.filled[sb + keep] or k.jokers[sb + keep]:
+                            out.append(base + keep_sub + keep)
+                else:
+                    low = placed - free_c if placed > free_c else 0
+                    high = placed if placed < free_j else free_j
+                    for j in range(low, high + 1):
+                        out.append(base + j)
+            if not found:
+                out.append((id0 + slots) * subs)
+    for slot in range(glazier):
+        if k.strip_id[base_slot + slot] >= 0:
+            out.append(t.reset_id)
+            break
+    return out
+
+
+# ----------------------------------------------------------------------------- apply
+
+
+def _steps(k: KState, p: int, steps: int) -> None:
+    """Move seat ``p``'s broken glass marker ``steps`` spaces down, a wrap costing the bottom
+    value at once (TRACK-02, TRACK-03, RUL-08, RUL-10); ``lost`` keeps every point lost via the
+    track plus the current space (TRACK-04, RUL-16)."""
+    track = k.tables.track
+    old = k.marker[p]
+    cycle = len(track) - 1
+    total = old + steps
+    new = total % cycle
+    wraps = total // cycle
+    loss = -track[cycle] * wraps
+    k.score[p] -= loss
+    k.lost[p] += loss - track[new] + track[old]
+    k.marker[p] = new
+
+
+def step(k: KState, action_id: int) -> None:
+    """Apply the legal action ``action_id`` (ENG-30) in place (TURN-01); unchecked: the id
+    must come from :func:`legal_ids` of this very state.
+
+    A take moves the pieces (TAKE-01 to TAKE-03), places them (PLACE-01 to PLACE-07), breaks
+    the excess (PLACE-04, TRACK-02, TRACK-03), completes the strip (DONE-01 to DONE-06); a reset
+    moves the glazier (RESET-01). Then the turn passes (ROUND-03) or the round ends (ROUND-04,
+    END-01 to END-06): the displays refilled from the state's generator (ENG-03) or, after the
+    last round, final scoring (FINAL-01 to FINAL-05)."""
+    t = k.tables
+    colours = t.colours
+    slots = t.slots
+    p = k.turn
+    if action_id == t.reset_id:  # RESET-01
+        for slot in range(slots):
+            if k.strip_id[p * slots + slot] >= 0:
+                k.glazier[p] = slot
+                break
+        k.turn = (p + 1) % k.players
+        return
+    subs = t.id_subs
+    sub = action_id % subs
+    rest = action_id // subs
+    target = rest % t.id_targets
+    rest = rest // t.id_targets
+    colour = rest % colours
+    src = rest // colours
+    steps = 0
+    pieces = 0
+    if src == t.id_sources - 1:  # TAKE-02
+        count = k.centre[colour]
+        k.centre[colour] = 0
+        if k.tile < 0:  # TAKE-03
+            k.tile = p
+            steps = 1
+    else:  # TAKE-01: the rest of the display goes to the centre
+        fb = src * colours
+        count = k.factories[fb + colour]
+        for c in range(colours):
+            if c != colour:
+                k.centre[c] += k.factories[fb + c]
+            k.factories[fb + c] = 0
+    placed = 0
+    if target < slots:
+        i = p * slots + target
+        sb = i * colours
+        side = k.strip_id[i] * 2 + k.face[i]
+        off = side * (colours + 1)
+        used_j = 0
+        pieces = 0
+        for c in range(colours):
+            used_j += k.jokers[sb + c]
+            pieces += k.filled[sb + c] + k.jokers[sb + c]
+        free_j = t.spaces[off + colours] - used_j
+        free_c = t.spaces[off + colour] - k.filled[sb + colour]
+        cap = free_c + free_j
+        placed = count if count < cap else cap
+        k.glazier[p] = target  # PLACE-03
+    broken = count - placed
+    if broken:  # PLACE-04
+        k.tower[colour] += broken
+        steps += broken
+    if steps:
+        _steps(k, p, steps)
+    if target < slots:
+        i = p * slots + target
+        sb = i * colours
+        side = k.strip_id[i] * 2 + k.face[i]
+        if pieces + placed == t.sizes[side]:
+            _complete(k, p, target, colour, placed, sub - t.id_jokers)
+        else:  # PLACE-01, PLACE-06
+            k.filled[sb + colour] += placed - sub
+            k.jokers[sb + colour] += sub
+    for n in k.centre:
+        if n:
+            k.turn = (p + 1) % k.players  # ROUND-03
+            return
+    for n in k.factories:
+        if n:
+            k.turn = (p + 1) % k.players
+            return
+    _end_round(k)
+
+
+def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: int) -> None:
+    """Score a completed strip (DONE-01 to DONE-06): the colour bonus (DONE-02), one kept piece
+    and the others to the tower (DONE-03), the kept piece on the window's top frame with the
+    strip flipped (DONE-04) or on its bottom frame with the strip removed (DONE-05), then the
+    window's points (DONE-06)."""
+    t = k.tables
+    colours = t.colours
+    slots = t.slots
+    i = p * slots + target
+    sb = i * colours
+    round_colour = k.indicator[0]
+    bonus = 0
+    for c in range(colours):
+        n = k.filled[sb + c] + k.jokers[sb + c]
+        if c == colour:
+            n += placed
+        if c == round_colour:
+            bonus = n  # DONE-02
+        if c == keep:
+            n -= 1  # DONE-03
+        k.tower[c] += n
+        k.filled[sb + c] = 0
+        k.jokers[sb + c] = 0
+    if k.win_top[i] < 0:  # DONE-04
+        k.win_top[i] = keep
+        k.face[i] = 1 - k.face[i]
+    else:  # DONE-05
+        k.win_bottom[i] = keep
+        k.strip_id[i] = -1
+    values = t.values_b if k.side_b else t.values_a
+    gained = values[target]  # DONE-06
+    for w in range(target + 1, slots):
+        if k.win_top[p * slots + w] >= 0:
+            gained += values[w]
+    k.score[p] += bonus + gained
+
+
+def _end_round(k: KState) -> None:
+    """End of a round (ROUND-04): the indicator's top piece to the tower (END-01); after the
+    last round final scoring (END-02, RUL-20, FINAL-01), else the refill (END-03 to END-05) and
+    the tile holder starts (END-06, RUL-11)."""
+    top = k.indicator.pop(0)
+    k.tower[top] += 1
+    if k.tile >= 0:
+        k.starter = k.tile
+    k.turn = k.starter
+    k.tile = -1
+    if k.indicator:
+        _fill(k)
+    else:
+        for p in range(k.players):
+            k.score[p] += final_scoring(k, p)
+
+
+def final_scoring(k: KState, p: int) -> int:
+    """Seat ``p``'s final scoring (FINAL-01): a point per 3 pieces left on its strips
+    (FINAL-02, RUL-15), the marker's space (FINAL-03), the side A ornament bonus (FINAL-04) or
+    the side B bonus (FINAL-05, RUL-14)."""
+    t = k.tables
+    colours = t.colours
+    slots = t.slots
+    pieces = 0
+    for i in range(p * slots * colours, (p + 1) * slots * colours):
+        pieces += k.filled[i] + k.jokers[i]
+    total = pieces // 3 + t.track[k.marker[p]]
+    if k.side_b:
+        complete = 0
+        counts = [0] * colours
+        for w in range(p * slots, (p + 1) * slots):
+            if k.win_top[w] >= 0:
+                counts[k.win_top[w]] += 1
+            if k.win_bottom[w] >= 0:
+                counts[k.win_bottom[w]] += 1
+                complete += 1
+        best = 0
+        for n in counts:
+            if n > best:
+                best = n
+        total += complete * best
+    else:
+        for windows in t.ornament_windows:
+            filled = 0
+            for w in windows:
+                if k.win_top[p * slots + w] >= 0:
+                    filled += 1
+                if k.win_bottom[p * slots + w] >= 0:
+                    filled += 1
+            total += t.ornament_points[filled]
+    return total
+
+
+# ----------------------------------------------------------------------------- playouts
+
+
+def random_playout(k: KState, agent: Rng) -> int:
+    """Play ``k`` to the end in place, every action uniformly among the legal ids drawn from
+    ``agent`` (ENG-02, ENG-05); the number of plies played."""
+    plies = 0
+    while k.indicator:
+        ids = legal_ids(k)
+        step(k, ids[agent.below(len(ids))])
+        plies += 1
+    return plies
+
+
+def play_random_games(tables: Tables, players: int, first_seed: int, games: int, sides: int) -> int:
+    """Play ``games`` uniformly random games, game ``g`` seeded ``first_seed + g`` for the
+    deal and for its chooser, exactly as :func:`sintra_rules.verify.bench.random_game`;
+    ``sides`` 0 = side A, 1 = side B, 2 = alternating from A. Returns the plies played.
+    Seeds must be below ``2**62``."""
+    plies = 0
+    for g in range(games):
+        seed = first_seed + g
+        side_b = sides == 1 or (sides == 2 and g % 2 == 1)
+        k = deal(tables, players, side_b, seed >> 32, seed & M32)
+        plies += random_playout(k, Rng(seed >> 32, seed & M32))
+    return plies
+
+
+def perft(k: KState, depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``k`` (fewer where the
+    game ends first: a finished game counts as one leaf), as
+    :func:`sintra_rules.verify.perft.perft` counts them; ``k`` is not changed."""
+    if depth == 0 or not k.indicator:
+        return 1
+    ids = legal_ids(k)
+    if depth == 1:
+        return len(ids)
+    total = 0
+    for action_id in ids:
+        child = k.copy()
+        step(child, action_id)
+        total += perft(child, depth - 1)
+    return total
+
+
+# ----------------------------------------------------------------------------- search
+
+
+def outcome_shares(k: KState) -> list[float]:
+    """Each seat's share of the win in a finished game: most points (WIN-01), then fewer points
+    lost via the track (WIN-02, RUL-16); a shared victory splits it (WIN-03)."""
+    best = 0
+    found = False
+    for p in range(k.players):
+        if (
+            not found
+            or k.score[p] > k.score[best]
+            or (k.score[p] == k.score[best] and k.lost[p] < k.lost[best])
+        ):
+            best = p
+            found = True
+    winners: list[int] = []
+    for p in range(k.players):
+        if k.score[p] == k.score[best] and k.lost[p] == k.lost[best]:
+            winners.append(p)
+    shares = [0.0] * k.players
+    for p in winners:
+        shares[p] = 1.0 / len(winners)
+    return shares
+
+
+class _Tree:
+    """An open-loop search tree: node ``n``'s children by action id, visits and, per child,
+    the summed win share of the seat that chose it."""
+
+    children: list[dict[int, int]]
+    visits: list[int]
+    value: list[float]
+
+    def __init__(self) -> None:
+        self.children = [{}]
+        self.visits = [0]
+        self.value = [0.0]
+
+    def add(self) -> int:
+        self.children.append({})
+        self.visits.append(0)
+        self.value.append(0.0)
+        return len(self.visits) - 1
+
+
+def uct(k: KState, simulations: int, searcher: Rng, explore: float) -> list[int]:
+    """Open-loop UCT from ``k`` (not changed): ``simulations`` simulations, each on a copy of
+    ``k`` whose generator is drawn from ``searcher`` (the searcher never uses the real future
+    draws, ENG-09), descending by UCB1 with constant ``explore`` over the legal ids (ENG-30),
+    expanding one node, then a uniformly random playout; the win shares are backed up to the
+    seat that chose each action. Returns the root's visit counts, one per legal id of ``k`` in
+    order. The game must not be over."""
+    tree = _Tree()
+    root_ids = legal_ids(k)
+    for _ in range(simulations):
+        s = k.copy()
+        hi, lo = searcher.next_u64()
+        s.rng = Rng(hi, lo)
+        node = 0
+        path: list[int] = []
+        movers: list[int] = []
+        while s.indicator:
+            ids = legal_ids(s)
+            kids = tree.children[node]
+            parent_visits = tree.visits[node]
+            best_id = -1
+            best_score = -1.0
+            unvisited: list[int] = []
+            for action_id in ids:
+                child = kids.get(action_id, -1)
+                if child < 0 or tree.visits[child] == 0:
+                    unvisited.append(action_id)
+                elif not unvisited:
+                    n = tree.visits[child]
+                    score = tree.value[child] / n + explore * math.sqrt(math.log(parent_visits) / n)
+                    if score > best_score:
+                        best_score = score
+                        best_id = action_id
+            mover = s.turn
+            if unvisited:
+                action_id = unvisited[searcher.below(len(unvisited))]
+                child = kids.get(action_id, -1)
+                if child < 0:
+                    child = tree.add()
+                    tree.children[node][action_id] = child
+                step(s, action_id)
+                path.append(child)
+                movers.append(mover)
+                break
+            step(s, best_id)
+            node = tree.children[node][best_id]
+            path.append(node)
+            movers.append(mover)
+        while s.indicator:
+            ids = legal_ids(s)
+            step(s, ids[searcher.below(len(ids))])
+        shares = outcome_shares(s)
+        tree.visits[0] += 1
+        for i in range(len(path)):
+            tree.visits[path[i]] += 1
+            tree.value[path[i]] += shares[movers[i]]
+    counts: list[int] = []
+    for action_id in root_ids:
+        child = tree.children[0].get(action_id, -1)
+        counts.append(tree.visits[child] if child >= 0 else 0)
+    return counts

@@ -1,0 +1,321 @@
+"""The kernel against the reference engine (ENG-50), interpreted and compiled.
+
+Every test runs twice: on the kernel's Python source (``interpreted``) and on its mypyc build
+(``compiled``), which the ``compiled`` fixture builds once per source version into
+``build/kernel/`` (about a minute the first time; mypy, which brings mypyc, is a development
+dependency, so the build is expected to work wherever the tests run). Expected values come from
+the reference engine (:mod:`sintra_rules.rules`, :mod:`sintra_rules.rng`) and from the stored
+golden playthroughs and perft counts, never from the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from sintra_rules import (
+    ConfigurationError,
+    Side,
+    action_from_text,
+    apply,
+    determinize,
+    kernel,
+    new_game,
+    state_digest,
+    without_generator,
+)
+from sintra_rules.encoding import action_to_id, id_to_action, legal_ids
+from sintra_rules.rng import below, next_u64, seed_state
+from sintra_rules.verify.bench import random_game
+from sintra_rules.verify.perft import position_after
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIGS = [(players, side) for players in (2, 3, 4) for side in ("A", "B")]
+
+
+def _load_build() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_kernel_build", ROOT / "sintra_rules/kernel/_build.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session", params=["interpreted", "compiled"])
+def core(request: pytest.FixtureRequest) -> ModuleType:
+    """The kernel module: the Python source, or its mypyc build (built here if needed)."""
+    if request.param == "compiled":
+        _load_build().build_cached(ROOT)
+        module = kernel.load_core("compiled")
+        assert kernel.is_compiled(module), module
+        return module
+    module = kernel.load_core("interpreted")
+    assert not kernel.is_compiled(module)
+    return module
+
+
+def tables(core: ModuleType) -> Any:
+    return kernel.tables_for(None, core)
+
+
+# --------------------------------------------------------------------------- the generator
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**32 - 1, 2**32, 2**63 + 12345, 2**64 - 1])
+def test_generator_is_splitmix64(core: ModuleType, seed: int) -> None:
+    """ENG-02 through ENG-50: the kernel's 32-bit-halves SplitMix64 gives the reference's
+    64-bit outputs and rejection-sampled draws, bit for bit."""
+    state = seed_state(seed)
+    rng = core.Rng(state >> 32, state & 0xFFFFFFFF)
+    for _ in range(50):
+        state, value = next_u64(state)
+        hi, lo = rng.next_u64()
+        assert (hi << 32) | lo == value
+        assert (rng.hi << 32) | rng.lo == state
+    for n in (1, 2, 3, 5, 7, 74, 100, 184, 1000, 2**31 - 1):
+        state, want = below(state, n)
+        assert rng.below(n) == want
+        assert (rng.hi << 32) | rng.lo == state
+
+
+# --------------------------------------------------------------------------- setup, conversion
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+@pytest.mark.parametrize("seed", [0, 5, 2**40 + 3, 2**64 - 1])
+def test_new_game_equals_reference(core: ModuleType, players: int, side: Side, seed: int) -> None:
+    """ENG-50: a game dealt by the kernel from a seed is the reference's new game (SETUP-01 to
+    SETUP-10), generator included; converting a position to the kernel and back changes
+    nothing."""
+    want = new_game(players, side=side, seed=seed)
+    k = core.deal(tables(core), players, side == "B", seed >> 32, seed & 0xFFFFFFFF)
+    assert kernel.from_kernel(k) == want
+    assert kernel.from_kernel(kernel.to_kernel(want, core)) == want
+
+
+def test_positions_the_kernel_refuses(core: ModuleType) -> None:
+    """ENG-50: no pending chance step (ENG-07), and a generator is needed (ENG-08)."""
+    with pytest.raises(ConfigurationError, match="ENG-07"):
+        kernel.to_kernel(new_game(2, seed=1, sample=False), core)
+    with pytest.raises(ConfigurationError, match="ENG-08"):
+        kernel.to_kernel(without_generator(new_game(2, seed=1)), core)
+
+
+# --------------------------------------------------------------------------- every ply
+
+
+@pytest.mark.parametrize(("players", "side"), CONFIGS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_ply_of_random_games(core: ModuleType, players: int, side: Side, seed: int) -> None:
+    """ENG-50, ENG-05, ENG-30: at every ply of uniformly random games, the kernel's legal ids
+    are the reference's, and after the action (refills drawn from the generator, END-03, and
+    final scoring, FINAL-01, included) the position converted back equals the reference's in
+    every field; the game ends with the same scores."""
+    state = new_game(players, side=side, seed=seed)
+    k = kernel.to_kernel(state, core)
+    rng = seed_state(seed * 1000 + players)
+    plies = 0
+    while not state.is_over:
+        ids = legal_ids(state)
+        assert tuple(core.legal_ids(k)) == ids, f"ply {plies}"
+        rng, index = below(rng, len(ids))
+        state = apply(state, id_to_action(state, ids[index]))
+        core.step(k, ids[index])
+        assert kernel.from_kernel(k) == state, f"ply {plies}"
+        plies += 1
+    assert k.is_over()
+    assert list(core.legal_ids(k)) == []
+    assert list(k.score) == [p.score for p in state.players]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_play_the_reference_games(core: ModuleType, players: int) -> None:
+    """ENG-50: the kernel's own playout loop plays exactly the games of the reference
+    benchmark's ``random_game`` (same deals, same choices): the same number of plies."""
+    want = sum(random_game(players, "A" if g % 2 == 0 else "B", 40 + g) for g in range(4))
+    assert kernel.random_games(players, 4, first_seed=40, module=core) == want
+
+
+def test_copy_is_independent(core: ModuleType) -> None:
+    """ENG-50: a copied kernel state is unchanged by steps on the original."""
+    k = kernel.to_kernel(new_game(3, seed=9), core)
+    before = kernel.from_kernel(k)
+    twin = k.copy()
+    core.random_playout(k, core.Rng(0, 1))
+    assert kernel.from_kernel(twin) == before
+
+
+# --------------------------------------------------------------------------- golden, perft
+
+
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_playthroughs_through_the_kernel(core: ModuleType, path: Path) -> None:
+    """ENG-50: every golden playthrough replayed in the kernel gives, after set-up and after
+    every action, the position whose digest the golden file stores, and its final scores."""
+    doc = json.loads(path.read_text("utf-8"))
+    record = doc["record"]
+    seed = record["seed"]
+    k = core.deal(
+        tables(core), record["players"], record["side"] == "B", seed >> 32, seed & 0xFFFFFFFF
+    )
+    digests = doc["digests"]
+    assert state_digest(kernel.from_kernel(k)) == digests[0]
+    for ply, text in enumerate(record["actions"], 1):
+        action_id = action_to_id(action_from_text(text))
+        assert action_id in core.legal_ids(k), f"ply {ply}: {text}"
+        core.step(k, action_id)
+        assert state_digest(kernel.from_kernel(k)) == digests[ply], f"ply {ply}: {text}"
+    assert k.is_over()
+    assert list(k.score) == record["result"]["scores"]
+
+
+PERFT = sorted((ROOT / "tests" / "data" / "perft").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", PERFT, ids=[p.stem for p in PERFT])
+def test_perft_counts_through_the_kernel(core: ModuleType, path: Path) -> None:
+    """ENG-50: the kernel counts the stored perft numbers (depths 1 to 3); the interpreted
+    kernel skips depth-3 counts above 200,000 leaves (the compiled one counts them all)."""
+    doc = json.loads(path.read_text("utf-8"))
+    state = position_after(doc["players"], doc["side"], doc["seed"], doc["plies"])
+    assert state_digest(state) == doc["digest"]
+    k = kernel.to_kernel(state, core)
+    for depth, count in sorted(doc["counts"].items()):
+        if count > 200_000 and not kernel.is_compiled(core):
+            continue
+        assert core.perft(k, int(depth)) == count, f"depth {depth}"
+    assert kernel.from_kernel(k) == state
+
+
+# --------------------------------------------------------------------------- choosing the build
+
+
+def _mode(env_value: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SINTRA_KERNEL": env_value}
+    code = "import sintra_rules.kernel as k; print(k.COMPILED, k.core.__name__)"
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
+
+
+def test_environment_variable_chooses_the_build(core: ModuleType) -> None:
+    """ENG-50: ``SINTRA_KERNEL`` forces the interpreted or the compiled kernel at import
+    (once a compiled build exists: the ``core`` fixture's compiled run makes sure of it)."""
+    _load_build().build_cached(ROOT)
+    interpreted = _mode("interpreted")
+    assert interpreted.returncode == 0, interpreted.stderr
+    assert interpreted.stdout.split() == ["False", "sintra_rules.kernel._core_interpreted"]
+    compiled = _mode("compiled")
+    assert compiled.returncode == 0, compiled.stderr
+    assert compiled.stdout.split() == ["True", "sintra_rules.kernel.core"]
+    wrong = _mode("fast")
+    assert wrong.returncode != 0
+    assert "SINTRA_KERNEL must be auto, compiled or interpreted" in wrong.stderr
+
+
+# --------------------------------------------------------------------------- the wheel
+
+
+def _wheel(tmp_path: Path, **env: str) -> tuple[Path, list[str]]:
+    """A wheel of the checkout built with ``env`` added (no build isolation: the test
+    environment's hatchling, mypy and setuptools): its path and file names."""
+    out = tmp_path / "wheel"
+    build = ["wheel", "-q", "--no-build-isolation", "--no-deps", "-w", str(out), str(ROOT)]
+    subprocess.run(
+        [sys.executable, "-m", "pip", *build],
+        check=True,
+        capture_output=True,
+        env={**os.environ, **env},
+    )
+    (wheel,) = out.glob("sintra_rules-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        return wheel, archive.namelist()
+
+
+def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
+    """ENG-50: a wheel built where mypyc and a C compiler are available is tagged for the
+    platform and holds the compiled kernel beside its source; installed, it imports the
+    compiled kernel and plays the reference's games."""
+    wheel, names = _wheel(tmp_path)
+    assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    kernel_files = [n for n in names if n.startswith("sintra_rules/kernel/core")]
+    assert "sintra_rules/kernel/core.py" in kernel_files
+    assert any(n.endswith((".so", ".pyd")) for n in kernel_files), kernel_files
+    target = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    prefix = str(target)
+    code = (
+        "import sintra_rules.kernel as k; "
+        f"print(k.COMPILED, k.core.__file__.startswith({prefix!r}), "
+        "k.random_games(2, 3, first_seed=40))"
+    )
+    env = {**os.environ, "SINTRA_KERNEL": "compiled", "PYTHONPATH": str(target)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    want = sum(random_game(2, "A" if g % 2 == 0 else "B", 40 + g) for g in range(3))
+    assert done.stdout.split() == ["True", "True", str(want)]
+
+
+@pytest.mark.parametrize(
+    "env", [{"SINTRA_NO_MYPYC": "1"}, {"CC": "false"}], ids=["SINTRA_NO_MYPYC", "no-compiler"]
+)
+def test_wheel_without_compiling_is_pure_python(tmp_path: Path, env: dict[str, str]) -> None:
+    """ENG-50: with ``SINTRA_NO_MYPYC=1``, or when the C compiler fails, the wheel still
+    builds, pure Python, with the kernel's source only (which then runs interpreted)."""
+    wheel, names = _wheel(tmp_path, **env)
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    kernel_files = [n for n in names if n.startswith("sintra_rules/kernel/core")]
+    assert kernel_files == ["sintra_rules/kernel/core.py"]
+
+
+# --------------------------------------------------------------------------- search
+
+
+def test_mcts_visits_every_legal_id_and_never_the_real_draws(core: ModuleType) -> None:
+    """ENG-50, ENG-09: the kernel's search spreads exactly its simulations over the legal ids
+    (ENG-30) of the position; its result does not depend on the position's real generator;
+    compiled and interpreted searches agree visit for visit."""
+    state = position_after(2, "A", seed=3, plies=30)
+    visits = kernel.mcts_visits(state, 300, seed=5, module=core)
+    assert tuple(visits) == legal_ids(state)
+    assert sum(visits.values()) == 300
+    assert kernel.mcts_visits(determinize(state, 99), 300, seed=5, module=core) == visits
+    assert kernel.mcts_visits(without_generator(state), 300, seed=5, module=core) == visits
+    interpreted = kernel.load_core("interpreted")
+    assert kernel.mcts_visits(state, 300, seed=5, module=interpreted) == visits
