@@ -113,9 +113,11 @@ class Progress:
             line += f" ({100 * self.done // self.total}%)"
         line += f", {now - self._start:.0f} s"
         pad = max(self._width - len(line), 0)
+        # The width is known before the line is written, so that an interrupt during the
+        # write still lets close() erase it.
+        self._width = max(self._width, len(line))
         self._stream.write("\r" + line + " " * pad)
         self._stream.flush()
-        self._width = len(line)
 
 
 def last_summary() -> str | None:

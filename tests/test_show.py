@@ -105,6 +105,8 @@ def test_show_reads_files_state_documents_and_records(
 ) -> None:
     """ENG-21: a file holding a position, a state document, and a game record at any ply
     (``--ply``, default the last) are shown; the record's last move is named."""
+    monkeypatch.chdir(tmp_path)  # short file names: the heading line is not folded
+    tmp_path = Path()
     text_file = tmp_path / "amanda.txt"
     text_file.write_text(AMANDA + "\n", "utf-8")
     assert run(capsys, "show", str(text_file), "--notation")[1] == AMANDA + "\n"
@@ -123,9 +125,8 @@ def test_show_reads_files_state_documents_and_records(
     for ply in (0, 3, 7):
         code, out, _ = run(capsys, "show", str(game), "--ply", str(ply), "--notation")
         assert (code, out) == (0, position_to_text(states[ply]) + "\n")
-    monkeypatch.chdir(tmp_path)  # a short name: a long temporary path would wrap the header
-    code, out, _ = run(capsys, "show", "game.json")
-    assert out.startswith(f"sintra show: game.json, ply 7 of 7\nLast move: {actions[-1]}\n\n")
+    code, out, _ = run(capsys, "show", str(game))
+    assert out.startswith(f"sintra show: {game}, ply 7 of 7\nLast move: {actions[-1]}\n\n")
     code, _, err = run(capsys, "show", str(game), "--ply", "8")
     assert code == 2 and "the record has 7 actions" in err
     code, _, err = run(capsys, "show", str(doc), "--ply", "1")
