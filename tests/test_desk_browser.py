@@ -41,6 +41,10 @@ from sintra_rules import (
     state_to_json,
 )
 
+#: The site build (and, on a fresh clone, the Pyodide download) happens in the first test that
+#: asks for it, which can take minutes on a slow machine: beyond the suite's 300 s per test.
+pytestmark = pytest.mark.timeout(1200)
+
 fcntl: ModuleType | None
 try:
     fcntl = importlib.import_module("fcntl")  # POSIX: one site build shared by xdist workers
