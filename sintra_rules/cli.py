@@ -22,8 +22,9 @@ any work starts, or any :class:`~sintra_rules.errors.SintraError`: one line name
 field or clause, no traceback); 130 interrupted by Ctrl-C (one line says how far the work got;
 the workers of ``soak --workers`` stop with it).
 
-Long work (``soak``, ``perft``) draws a progress line on standard error when it is a terminal,
-unless ``--quiet``; piped, it draws nothing. A file argument may be ``-`` for standard input.
+Long work (``soak``, ``perft``, ``bench``) draws a progress line on standard error when it is a
+terminal, unless ``--quiet``; piped, it draws nothing. A file argument may be ``-`` for
+standard input.
 """
 
 from __future__ import annotations
@@ -256,7 +257,13 @@ def _bench(args: argparse.Namespace) -> int:
         report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
         print(json.dumps(report_json(report), sort_keys=True))
         return 0
-    run_bench(seconds_per_config=args.seconds, seed=args.seed)
+    with Progress("bench", unit="rounds", quiet=args.quiet) as bar:
+
+        def out(line: str) -> None:
+            bar.close()  # the progress line gives way to the figures
+            print(line)
+
+        run_bench(seconds_per_config=args.seconds, seed=args.seed, out=out, progress=bar.update)
     return 0
 
 
@@ -601,6 +608,7 @@ def _parser() -> argparse.ArgumentParser:
         help="print one JSON object instead (key compiled_playout_vs_chess: the median ratio "
         "of the compiled kernel's random playouts to python-chess plies/s)",
     )
+    bench.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     bench.set_defaults(handler=_bench)
 
     rule = sub.add_parser("rule", help="print a clause of the spec, or find clauses by words")

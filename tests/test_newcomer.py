@@ -335,6 +335,17 @@ def test_long_work_shows_progress_on_a_terminal_only() -> None:
     assert piped.returncode == 0 and piped.stderr == ""
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_bench_shows_its_rounds_on_a_terminal() -> None:
+    """``sintra bench`` draws its rounds on a terminal's standard error, and erases the line
+    before its figures; ``--quiet`` draws nothing."""
+    code, shown = _stderr_on_a_terminal("bench", "--seconds", "0.25")
+    assert code == 0
+    assert re.search(r"\rbench: 5 of 5 rounds \(100%\)", shown), shown
+    code, shown = _stderr_on_a_terminal("bench", "--seconds", "0.25", "--quiet")
+    assert code == 0 and shown == ""
+
+
 def test_the_traceability_line_counts_in_words() -> None:
     """A clause cited once reads "1 citation", not "1 citations"."""
     sys.path.insert(0, str(DOCS / "_ext"))

@@ -179,6 +179,7 @@ def run_bench(
     seconds_per_config: float = 2.0,
     seed: int = 0,
     out: Callable[[str], None] | None = print,
+    progress: Callable[[int, int], None] | None = None,
 ) -> BenchReport:
     """Measure and print (through ``out``, unless ``None``) the benchmark's figures.
 
@@ -193,6 +194,7 @@ def run_bench(
         seconds_per_config: CPU seconds for each workload, all its slices together.
         seed: the seed of the first game of each workload.
         out: where the lines go (``None``: nowhere).
+        progress: called as ``progress(done, rounds)`` before the first round and after each.
 
     Returns:
         The figures, as printed.
@@ -216,9 +218,13 @@ def run_bench(
         workloads["chess"] = chess_plies
     names = list(workloads)
     slices: dict[str, list[Rate]] = {name: [] for name in names}
+    if progress is not None:
+        progress(0, rounds)
     for r in range(rounds):
         for name in names[r % len(names) :] + names[: r % len(names)]:
             slices[name].append(_slice(workloads[name], slice_seconds))
+        if progress is not None:
+            progress(r + 1, rounds)
     rates = {players: _total(slices[f"sintra {players}"]) for players in (2, 3, 4)}
     for players, rate in rates.items():
         say(
