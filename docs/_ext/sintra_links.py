@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sintra_docs import _table
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -198,33 +199,6 @@ def _relabel_sources(paragraph: nodes.paragraph) -> None:
         )
     paragraph.children = []
     paragraph.extend(new)
-
-
-def _table(
-    widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]
-) -> nodes.table:
-    table = nodes.table(classes=["sintra-table"])
-    group = nodes.tgroup(cols=len(widths))
-    table += group
-    for width in widths:
-        group += nodes.colspec(colwidth=width)
-    head = nodes.thead()
-    group += head
-    head += _row([nodes.paragraph(text=text) for text in header])
-    body = nodes.tbody()
-    group += body
-    for cells in rows:
-        body += _row(cells)
-    return table
-
-
-def _row(cells: Iterable[nodes.Node]) -> nodes.row:
-    row = nodes.row()
-    for cell in cells:
-        entry = nodes.entry()
-        entry += cell
-        row += entry
-    return row
 
 
 def _refs(clauses: Sequence[str], docname: str) -> nodes.paragraph:
