@@ -334,14 +334,20 @@ def test_get_clause_and_unknown_ids() -> None:
 
 
 def test_render_shows_title_statement_and_sources() -> None:
-    """A clause renders as its ID and title, its statement without inline markup and one line
-    per citation; a ruling shows its four parts."""
+    """A clause renders as its ID and title, its statement without inline markup and, under
+    ``Sources:``, an entry per citation in order, each opening a line with its edition and
+    holding its line reference (file and lines); a ruling shows its four parts."""
     for clause in load_spec().clauses:
         text = clause.render()
         assert text.startswith(f"{clause.id} — {clause.title}\n")
         assert "**" not in text and "`" not in text
+        sources = "\n" + text.split("\nSources:\n", 1)[-1].split("\n\nRulings:", 1)[0]
+        at = 0
         for citation in clause.sources:
-            assert f"\n  {citation}" in text
+            first, last = citation.first, citation.last
+            lines = f"{first}" if first == last else f"{first}-{last}"
+            at = sources.index(f"\n  {citation.edition}, ", at) + 1
+            at = sources.index(f"({citation.file}:{lines})", at)
         if clause.kind == "ruling":
             for marker in RULING_MARKERS:
                 assert "\n" + marker.strip("*") in text, (clause.id, marker)

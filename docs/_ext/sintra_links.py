@@ -5,8 +5,9 @@
   code blocks and the clause's own heading are left alone.
 * Under each clause of the spec pages: the rulings that refine it and the clauses that cite it.
   Each clause is a searchable object (type ``clause``), so the site search finds it by its ID.
-* The ``**Sources.**`` line of a clause is shown edition and printed label first (``EN, Step 1
-  a``), the line index of the rulebook text second.
+* The ``**Sources.**`` line of a clause is shown edition and printed section first (``EN, A)
+  Advance a pattern, Step 1, a)``, from the hand-written outline ``spec/outline.toml``), the
+  line index of the rulebook text second, then the citation's note.
 * ``{sintra-clause-index}``: every clause with its title, kind, status and page.
 * ``{sintra-rulings}``: the rulings at a glance: each ruling, the clauses it refines and its
   decision's first sentence.
@@ -171,9 +172,12 @@ def cross_references(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def _relabel_sources(paragraph: nodes.paragraph) -> None:
-    """``**Sources.** EN 000:88 (Attention ...) · ...`` shown as ``EN, Attention ... (000:88)``:
-    the edition and the printed section, step, example or box first, the line index second."""
+    """``**Sources.** EN 000:88 (note) · ...`` shown as ``EN, A) Advance a pattern, Step 1,
+    Attention (000:88): note``: the edition and the printed section (from the outline of the
+    rulebook texts, ``spec/outline.toml``) first, the line index second, then the note; the
+    words are :func:`sintra_rules.clauses.text.citation_parts`, as ``sintra rule`` prints them."""
     from sintra_rules.clauses import Citation
+    from sintra_rules.clauses.text import citation_parts
 
     children = [c for c in paragraph.children if c.astext().strip() or isinstance(c, nodes.Element)]
     if not children or not isinstance(children[0], nodes.strong):
@@ -189,14 +193,11 @@ def _relabel_sources(paragraph: nodes.paragraph) -> None:
     for index, cite in enumerate(citations):
         if index:
             new.append(nodes.Text(" · "))
-        where = f"{cite.first}" if cite.first == cite.last else f"{cite.first}-{cite.last}"
-        new.append(nodes.Text(f"{cite.edition}, {cite.label} "))
-        new.append(
-            nodes.inline(
-                text=f"({cite.file}:{where})",
-                classes=["sintra-line-index"],
-            )
-        )
+        label, where, note = citation_parts(cite, _spec())
+        new.append(nodes.Text(f"{label} "))
+        new.append(nodes.inline(text=f"({where})", classes=["sintra-line-index"]))
+        if note:
+            new.append(nodes.Text(f": {note}"))
     paragraph.children = []
     paragraph.extend(new)
 

@@ -6,6 +6,7 @@ The spec is a set of MyST pages (``spec/*.md``), the registry of permanent claus
 :func:`search_clauses` finds clauses by words in any edition's terms. A satellite of the engine,
 imported explicitly (``from sintra_rules import clauses``); the submodules are the model
 (:mod:`~sintra_rules.clauses.model`), the loader (:mod:`~sintra_rules.clauses.loader`), the
+outline of the rulebook texts that labels the citations (:mod:`~sintra_rules.clauses.outline`), the
 search (:mod:`~sintra_rules.clauses.search`) and the text for people
 (:mod:`~sintra_rules.clauses.text`). The clause coverage of a checkout is a development tool,
 ``python -m tools.coverage``.
@@ -27,6 +28,8 @@ from sintra_rules.clauses.model import (
     Citation,
     Clause,
     GlossaryTerm,
+    Outline,
+    Section,
     Spec,
     cited_ids,
 )
@@ -41,6 +44,8 @@ __all__ = [
     "Citation",
     "Clause",
     "GlossaryTerm",
+    "Outline",
+    "Section",
     "Spec",
     "cited_ids",
     "get_clause",

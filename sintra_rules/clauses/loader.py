@@ -31,6 +31,7 @@ from sintra_rules.clauses.model import (
     GlossaryTerm,
     Spec,
 )
+from sintra_rules.clauses.outline import OUTLINE, read_outline
 from sintra_rules.errors import SpecError
 
 __all__ = ["get_clause", "load_spec", "normalise_clause_id", "spec_dir"]
@@ -74,8 +75,10 @@ def load_spec(directory: Path | None = None) -> Spec:
     Validation: the index's fields and IDs (unique, ``AREA-NN``, kind matching the area, the page
     exists); every indexed active clause has exactly one anchor and heading on its page, with the
     indexed title; every anchor on a page is in the index with that page; every clause has a
-    ``**Sources.**`` line of well-formed citations and a ruling its four parts; every clause ID
-    mentioned on a page or in the glossary exists. Raises :class:`SpecError` otherwise.
+    ``**Sources.**`` line of well-formed citations, each falling in a section of the rulebook
+    outline (``spec/outline.toml``, :func:`~sintra_rules.clauses.outline.read_outline`), and a
+    ruling its four parts; every clause ID mentioned on a page or in the glossary exists.
+    Raises :class:`SpecError` otherwise.
 
     >>> spec = load_spec()
     >>> spec.clause("RUL-07").kind, spec.clause("RUL-07").page
@@ -148,7 +151,16 @@ def _load(directory: Path, signature: tuple[tuple[str, int, int], ...]) -> Spec:
         clauses.append(attrs.evolve(found, replaced_by=entry.get("replaced_by")))
     by_id = types.MappingProxyType({clause.id: clause for clause in clauses})
     glossary = _read_glossary(directory / _GLOSSARY, known)
-    return Spec(directory, tuple(clauses), glossary, by_id)
+    outline = read_outline(directory / OUTLINE)
+    for clause in clauses:
+        for citation in clause.sources:
+            try:
+                outline.section(citation)
+            except SpecError as error:
+                raise SpecError(
+                    f"{_rel(directory / clause.page)}: {clause.id}", error.reason
+                ) from None
+    return Spec(directory, tuple(clauses), glossary, by_id, outline)
 
 
 def _rel(path: Path) -> str:

@@ -25,10 +25,13 @@ __all__ = [
     "AREAS",
     "CLAUSE_ID_RE",
     "EDITIONS",
+    "SEPARATOR",
     "STATUSES",
     "Citation",
     "Clause",
     "GlossaryTerm",
+    "Outline",
+    "Section",
     "Spec",
     "cited_ids",
 ]
@@ -54,6 +57,8 @@ AREAS: Final = (
 )
 #: A clause ID as it is cited in text: an area code, a hyphen and two digits (``TAKE-03``).
 CLAUSE_ID_RE: Final = re.compile(rf"\b(?:{'|'.join(AREAS)})-\d{{2}}\b")
+#: The separator of the headings in an outline entry's ``path`` (a space, U+203A, a space).
+SEPARATOR: Final = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
 #: The rulebook text file (by its number) that each edition abbreviation of a citation names.
 EDITIONS: Final[Mapping[str, str]] = types.MappingProxyType(
     {"EN": "000", "ES": "001", "RM": "002", "NL": "003", "FR": "003"}
@@ -125,6 +130,59 @@ class Citation:
 
 
 @attrs.frozen
+class Section:
+    """One entry of the outline: a printed section of an edition's rulebook text.
+
+    ``path`` holds the printed headings from the outer to the inner (a heading in
+    ``[brackets]`` is not printed: it says what the passage is, e.g. ``[picture caption]``);
+    ``at`` the words printed at ``line`` when the last heading is not printed there as spelled
+    (an OCR misspelling, a caption, or a section resuming after another one's text).
+    """
+
+    edition: str
+    line: int
+    path: tuple[str, ...]
+    at: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The headings joined for reading: ``A) Advance a pattern, Step 1, Attention``."""
+        return ", ".join(self.path)
+
+    @property
+    def printed(self) -> str:
+        """The words printed at :attr:`line`: :attr:`at`, else the last heading."""
+        return self.at if self.at is not None else self.path[-1]
+
+
+@attrs.frozen(eq=False)
+class Outline:
+    """The outline of every edition: its sections in the order of the text, and a note on how
+    its sections are printed."""
+
+    sections: Mapping[str, tuple[Section, ...]]
+    notes: Mapping[str, str]
+
+    def section(self, citation: Citation) -> Section:
+        """The section the first line of ``citation`` falls in.
+
+        Raises:
+            SpecError: the cited line lies before the first section of its edition, or the
+                edition has no outline.
+        """
+        entries = self.sections.get(citation.edition, ())
+        found = None
+        for entry in entries:
+            if entry.line > citation.first:
+                break
+            found = entry
+        if found is None:
+            reason = f"line {citation.first} lies before the first {citation.edition} section"
+            raise SpecError(str(citation), f"{reason} of spec/outline.toml")
+        return found
+
+
+@attrs.frozen
 class Clause:
     """One clause of the spec.
 
@@ -163,7 +221,7 @@ class Clause:
         If the glazier is already above the leftmost strip (g = L), the player may not choose ...
         <BLANKLINE>
         Sources:
-          EN 000:172 (B, Important)
+          EN, B) Move your glazier back, Important (000:172)
           ...
         <BLANKLINE>
         Rulings:
@@ -197,12 +255,14 @@ class GlossaryTerm:
 @attrs.frozen(eq=False)
 class Spec:
     """The whole loaded and validated spec: every clause in index order, the glossary, and
-    the directory it was read from."""
+    the directory it was read from, and the outline of the rulebook texts that labels its
+    citations (:mod:`sintra_rules.clauses.outline`)."""
 
     directory: Path
     clauses: tuple[Clause, ...]
     glossary: tuple[GlossaryTerm, ...]
     by_id: Mapping[str, Clause] = attrs.field(repr=False)
+    outline: Outline = attrs.field(repr=False)
 
     @property
     def pages(self) -> tuple[str, ...]:

@@ -4,11 +4,71 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 
 from sintra_rules.clauses.loader import load_spec
-from sintra_rules.clauses.model import Clause, Spec
+from sintra_rules.clauses.model import Citation, Clause, Spec
 
-__all__ = ["render_clause"]
+__all__ = ["citation_parts", "citation_text", "render_clause"]
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text`` in lower case without accents (for comparing a note with a
+    label)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return set(re.findall(r"\w+", plain))
+
+
+def citation_parts(citation: Citation, spec: Spec | None = None) -> tuple[str, str, str]:
+    """The words a reader sees for ``citation``, in three parts: the edition and the printed
+    section its first line falls in (from the hand-written outline of the rulebook texts,
+    :attr:`Spec.outline`), the line reference (file and lines of the text file, secondary), and
+    the citation's own note, empty when the section's label already holds all its words.
+
+    Args:
+        citation: a citation of a clause's ``**Sources.**`` line.
+        spec: the spec whose outline labels it (default :func:`load_spec`).
+
+    Returns:
+        ``(label, line reference, note)``.
+
+    Raises:
+        SpecError: the cited line lies before the first section of its edition.
+
+    >>> citation_parts(Citation.parse("EN 000:112 (joker spaces hold any colour)"))
+    ('EN, A) Advance a pattern, Step 2, Attention', '000:112', 'joker spaces hold any colour')
+    >>> citation_parts(Citation.parse("NL 003:86 (Stap 1 a)"))
+    ('NL, A) Leg een patroon, Stap 1, a)', '003:86', '')
+    """
+    section = (spec or load_spec()).outline.section(citation)
+    first, last = citation.first, citation.last
+    lines = f"{first}" if first == last else f"{first}-{last}"
+    label = f"{citation.edition}, {section.label}"
+    note = "" if _words(citation.label) <= _words(label) else citation.label
+    return label, f"{citation.file}:{lines}", note
+
+
+def citation_text(citation: Citation, spec: Spec | None = None) -> str:
+    """``citation`` as a reader checks it: edition and printed section first, the line
+    reference second, then its note (:func:`citation_parts`; the docs and ``sintra rule`` both
+    show these words).
+
+    Args:
+        citation: a citation of a clause's ``**Sources.**`` line.
+        spec: the spec whose outline labels it (default :func:`load_spec`).
+
+    Returns:
+        One line of text.
+
+    Raises:
+        SpecError: the cited line lies before the first section of its edition.
+
+    >>> citation_text(Citation.parse("EN 000:88 (the tile's step moves the same marker)"))
+    "EN, A) Advance a pattern, Step 1, Attention (000:88): the tile's step moves the same marker"
+    """
+    label, where, note = citation_parts(citation, spec)
+    return f"{label} ({where})" + (f": {note}" if note else "")
 
 
 def _plain(markdown: str) -> str:
@@ -83,7 +143,16 @@ def render_clause(clause: Clause, spec: Spec | None = None) -> str:
     if clause.text:
         out += ["", _plain(clause.text)]
     if clause.sources:
-        out += ["", "Sources:", *(f"  {citation}" for citation in clause.sources)]
+        out += ["", "Sources:"]
+        for citation in clause.sources:
+            out += textwrap.wrap(
+                citation_text(citation, spec),
+                100,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
     rulings = (spec or load_spec()).rulings_citing(clause.id)
     if rulings:
         out += ["", "Rulings:"]

@@ -1,0 +1,189 @@
+"""The outline of the rulebook texts (``spec/outline.toml``) that labels every citation.
+
+The outline is written by hand from the rulebook texts. These tests read it with their own
+small parser (not :mod:`sintra_rules.clauses.outline`) and check: each edition's entries are
+ordered and well-formed; every citation of the spec falls in a section, and the loader and the
+text for readers (``sintra rule``, the docs) label it with that section; a few citations carry
+the labels a reader of the printed rulebooks finds (written here from the books, not from the
+code); and, with the rulebook texts (``@pytest.mark.rulebooks``), each entry's heading words,
+or its ``at`` words, really stand at its line, so a wrong outline fails.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from sintra_rules import SpecError
+from sintra_rules.clauses import Citation, load_spec
+from sintra_rules.clauses.text import citation_text
+from tests.conftest import RULEBOOKS
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "spec"
+# Edition -> (rulebook file, its first and last line in the file), as the index page says.
+FILES = {
+    "EN": ("000_c3de8999d4d202e8.txt", 1, 302),
+    "ES": ("001_e66e14c4fcff14b1.txt", 1, 439),
+    "RM": ("002_1fe2e67ce1eed5b5.txt", 1, 139),
+    "NL": ("003_bf4779cb9f3c8b0a.txt", 1, 312),
+    "FR": ("003_bf4779cb9f3c8b0a.txt", 316, 618),
+}
+#: The separator of the headings in a path.
+ANGLE = " \N{SINGLE RIGHT-POINTING ANGLE QUOTATION MARK} "
+CITATION = re.compile(r"^(EN|ES|NL|FR|RM) (\d{3}):(\d+)(?:-(\d+))? \((.+)\)$")
+
+
+def outline() -> dict[str, list[dict[str, object]]]:
+    """Edition -> its entries, read straight from the TOML file."""
+    data = tomllib.loads((SPEC / "outline.toml").read_text("utf-8"))
+    return {edition["code"]: edition["entries"] for edition in data["edition"]}
+
+
+def path_of(entry: dict[str, object]) -> list[str]:
+    return str(entry["path"]).split(ANGLE)
+
+
+def citations() -> list[tuple[str, int, str]]:
+    """Every citation of every ``**Sources.**`` line: (edition, first line, the whole text)."""
+    out = []
+    for page in sorted(SPEC.glob("*.md")):
+        for line in page.read_text("utf-8").split("\n"):
+            if not line.startswith("**Sources.** ") or line.startswith("**Sources.** None"):
+                continue
+            for part in line.removeprefix("**Sources.** ").split(" · "):
+                match = CITATION.match(part)
+                assert match, part
+                out.append((match[1], int(match[3]), part))
+    return out
+
+
+def section_at(edition: str, line: int) -> dict[str, object] | None:
+    """The last entry of ``edition`` at or before ``line``."""
+    found = None
+    for entry in outline()[edition]:
+        if int(str(entry["line"])) <= line:
+            found = entry
+    return found
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents (ligatures opened), words separated by single spaces."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join(re.findall(r"\w+", plain))
+
+
+def test_each_edition_has_an_ordered_well_formed_outline() -> None:
+    """Every edition has entries with increasing lines inside its part of the text file; a path
+    is non-empty headings, its parent (the path without the last heading) an earlier entry's
+    path; a heading in [brackets] (not printed) comes with the printed ``at`` words."""
+    editions = outline()
+    assert sorted(editions) == sorted(FILES)
+    for code, entries in editions.items():
+        _name, low, high = FILES[code]
+        seen: set[tuple[str, ...]] = set()
+        last = 0
+        for entry in entries:
+            line, path = entry["line"], path_of(entry)
+            assert isinstance(line, int) and low <= line <= high and line > last, (code, line)
+            assert set(entry) <= {"line", "path", "at"}, (code, line)
+            assert all(part.strip() == part and part for part in path), (code, line)
+            assert len(path) == 1 or tuple(path[:-1]) in seen, (code, line, "parent")
+            if path[-1].startswith("["):
+                assert path[-1].endswith("]") and entry.get("at"), (code, line)
+            seen.add(tuple(path))
+            last = line
+
+
+def test_every_citation_falls_in_a_section_and_is_labelled_with_it() -> None:
+    """Each citation's first line lies in a section of its edition's outline; the loader finds
+    the same section, and the text a reader sees opens with the edition and that section's
+    headings, the line reference after them."""
+    spec = load_spec()
+    found = citations()
+    assert len(found) > 400
+    for edition, first, text in found:
+        entry = section_at(edition, first)
+        assert entry is not None, f"{text}: before the first {edition} section"
+        citation = Citation.parse(text)
+        assert spec.outline.section(citation).path == tuple(path_of(entry)), text
+        words = citation_text(citation, spec)
+        lines = text.split(" ", 1)[1].split(" (", 1)[0]
+        assert words.startswith(f"{edition}, {', '.join(path_of(entry))} ({lines})"), text
+
+
+@pytest.mark.parametrize(
+    ("citation", "label"),
+    [
+        # Written from the printed rulebooks, not from the code.
+        ("EN 000:88", "EN, A) Advance a pattern, Step 1, Attention"),
+        ("EN 000:112", "EN, A) Advance a pattern, Step 2, Attention"),
+        ("EN 000:132", "EN, A) Advance a pattern, Example"),
+        ("EN 000:203", "EN, End of the game, Attention"),
+        ("ES 001:146", "ES, A) Avanzar un patrón, Paso 1, Ejemplo b)"),
+        ("ES 001:80", "ES, Preparación de la partida, 7"),
+        ("NL 003:108", "NL, A) Leg een patroon, Stap 1, Voorbeeld b), [picture]"),
+        ("FR 003:502", "FR, B) Ramener votre vitrier, Important"),
+        (
+            "RM 002:136",
+            "RM, 7. FAQ or Edge Cases, Can I take from center more than once per round?",
+        ),
+    ],
+)
+def test_known_citations_get_the_printed_labels(citation: str, label: str) -> None:
+    text = citation_text(Citation.parse(f"{citation} (x)"))
+    assert text == f"{label} ({citation.split(' ')[1]}): x"
+
+
+def _copy_spec(tmp_path: Path, old: str, new: str) -> Path:
+    directory = tmp_path / "spec"
+    shutil.copytree(SPEC, directory)
+    path = directory / "outline.toml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return directory
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ('{ line = 4, path = "Componentes" }', '{ line = 5, path = "Componentes" }', "before the"),
+        ("{ line = 20, path", "{ line = 17, path", "lines must increase"),
+        (f'path = "Game setup{ANGLE}2"', f'path = "Setup{ANGLE}2"', "no earlier entry's path"),
+        ('[picture caption]", at = "The icon on top is not a space" }', '[x]" }', "[brackets]"),
+        ('code = "RM"', 'code = "XX"', "unknown or listed twice"),
+    ],
+)
+def test_loader_rejects_a_broken_outline(tmp_path: Path, old: str, new: str, reason: str) -> None:
+    """A citation before the first section, lines out of order, a heading without its parent,
+    an unprinted heading without its printed words, an unknown edition: a SpecError that says
+    so."""
+    with pytest.raises(SpecError, match=re.escape(reason)):
+        load_spec(_copy_spec(tmp_path, old, new))
+
+
+@pytest.mark.rulebooks
+def test_each_entrys_heading_stands_at_its_line() -> None:
+    """The words of each entry's last heading (each of ``a / b`` when a line holds two), or its
+    ``at`` words, occur together at the entry's line of the rulebook text."""
+    texts: dict[str, list[str]] = {}
+    for code, entries in outline().items():
+        name = FILES[code][0]
+        if name not in texts:
+            path = RULEBOOKS / name
+            assert path.is_file(), f"{path} not found: set SINTRA_RULEBOOKS"
+            texts[name] = path.read_text("utf-8").split("\n")
+        for entry in entries:
+            line = int(str(entry["line"]))
+            printed = f" {fold(texts[name][line - 1])} "
+            wanted = [str(entry["at"])] if "at" in entry else path_of(entry)[-1].split(" / ")
+            for words in wanted:
+                assert fold(words), (code, line)
+                assert f" {fold(words)} " in printed, f"{code} line {line}: {words!r} not there"
