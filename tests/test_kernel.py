@@ -25,20 +25,22 @@ from sintra_rules import (
     ConfigurationError,
     Side,
     action_from_text,
-    apply,
+    apply_traced,
     determinize,
     kernel,
     new_game,
     state_digest,
     without_generator,
 )
-from sintra_rules.encoding import action_to_id, id_to_action, legal_ids
+from sintra_rules.agents import Policy, playout, random_action
+from sintra_rules.encoding import action_to_id, legal_ids
 from sintra_rules.rng import below, next_u64, seed_state
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = [(players, side) for players in (2, 3, 4) for side in ("A", "B")]
+RARE = {"END-04", "END-05", "TRACK-03", "RESET-01"}
 
 
 def _load_build() -> Any:
@@ -117,12 +119,16 @@ def test_positions_the_kernel_refuses(core: ModuleType) -> None:
 
 
 @pytest.mark.parametrize(("players", "side"), CONFIGS)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_ply_of_random_games(core: ModuleType, players: int, side: Side, seed: int) -> None:
-    """ENG-50, ENG-05, ENG-30: at every ply of uniformly random games, the kernel's legal ids
-    are the reference's, and after the action (refills drawn from the generator, END-03, and
-    final scoring, FINAL-01, included) the position converted back equals the reference's in
-    every field; the game ends with the same scores."""
+@pytest.mark.parametrize(("seed", "policy"), [(1, "uniform"), (2, "uniform"), (3, "placing")])
+def test_every_ply_of_random_games(
+    core: ModuleType, players: int, side: Side, seed: int, policy: Policy
+) -> None:
+    """ENG-50, ENG-40, ENG-05, ENG-30: at every ply of random games (uniform, and the soak's
+    ``placing`` play, whose bag and tower run low), the kernel's legal ids are the reference's;
+    the action's events, asked for, are the reference's (``apply_traced``); and after the
+    action (refills drawn from the generator, END-03, and final scoring, FINAL-01, included)
+    the position converted back equals the reference's in every field; the game ends with the
+    same scores."""
     state = new_game(players, side=side, seed=seed)
     k = kernel.to_kernel(state, core)
     rng = seed_state(seed * 1000 + players)
@@ -130,14 +136,32 @@ def test_every_ply_of_random_games(core: ModuleType, players: int, side: Side, s
     while not state.is_over:
         ids = legal_ids(state)
         assert tuple(core.legal_ids(k)) == ids, f"ply {plies}"
-        rng, index = below(rng, len(ids))
-        state = apply(state, id_to_action(state, ids[index]))
-        core.step(k, ids[index])
+        rng, action = random_action(state, rng, policy)
+        state, events = apply_traced(state, action)
+        assert kernel.step_traced(k, action_to_id(action), core) == events, f"ply {plies}"
+        assert k.log == [] and not k.trace
         assert kernel.from_kernel(k) == state, f"ply {plies}"
         plies += 1
     assert k.is_over()
     assert list(core.legal_ids(k)) == []
     assert list(k.score) == [p.score for p in state.players]
+
+
+def test_events_of_rare_steps(core: ModuleType) -> None:
+    """ENG-40, ENG-50: the kernel reports the rare steps as the reference does: the tower
+    poured into the bag (END-04), a refill short of pieces (END-05), a wrap of the broken glass
+    track (TRACK-03) and a reset (RESET-01); found in the soak's ``placing`` games, every ply
+    compared with ``apply_traced``."""
+    seen: set[str] = set()
+    for seed in range(6):
+        state = new_game(4, side="AB"[seed % 2], seed=seed)  # type: ignore[arg-type]
+        k = kernel.to_kernel(state, core)
+        for ply in playout(state, seed, "placing"):
+            _, events = apply_traced(ply.before, ply.action)
+            assert kernel.step_traced(k, action_to_id(ply.action), core) == events
+            for event in events:
+                seen.update(c for c in event.clauses if c in RARE)
+    assert seen == RARE
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

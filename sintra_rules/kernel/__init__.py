@@ -19,6 +19,13 @@ True
 >>> from_kernel(k) == apply(state, legal_actions(state)[0])
 True
 
+Asked for them, the kernel reports an action's events (ENG-40) as the reference does:
+
+>>> from sintra_rules.rules import apply_traced
+>>> k = to_kernel(state)
+>>> step_traced(k, core.legal_ids(k)[0]) == apply_traced(state, legal_actions(state)[0])[1]
+True
+
 Which build runs is chosen at import by the environment variable ``SINTRA_KERNEL``:
 ``compiled`` (the mypyc build, :class:`ImportError` when there is none), ``interpreted`` (the
 Python source) or ``auto`` (the default: compiled when available). :data:`COMPILED` tells
@@ -37,13 +44,16 @@ import importlib.util
 import os
 import sys
 import types
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from sintra_rules import events as ev
 from sintra_rules.chance import determinize
 from sintra_rules.components import ComponentTable, table_or_default
 from sintra_rules.encoding import encoding_for
 from sintra_rules.errors import ConfigurationError
+from sintra_rules.events import Event
 from sintra_rules.state import GameState, PlayerState, Strip, Window
 
 if TYPE_CHECKING:
@@ -54,11 +64,13 @@ __all__ = [
     "MODE",
     "Mode",
     "core",
+    "events_of",
     "from_kernel",
     "is_compiled",
     "load_core",
     "mcts_visits",
     "random_games",
+    "step_traced",
     "tables_for",
     "to_kernel",
 ]
@@ -337,6 +349,96 @@ def from_kernel(k: KState) -> GameState:
         tuple(k.indicator),
         (rng.hi << 32) | rng.lo,
     )
+
+
+#: Kernel event codes whose entries hold exactly the event's fields, in order.
+_DIRECT: dict[int, Callable[..., Event]] = {
+    0: ev.TookFromDisplay,
+    1: ev.TookFromCentre,
+    2: ev.TookTile,
+    3: ev.AllBroke,
+    4: ev.GlazierMoved,
+    5: ev.Placed,
+    6: ev.Broke,
+    7: ev.MarkerMoved,
+    10: ev.NotCompleted,
+    11: ev.GlazierReset,
+    12: ev.TurnPassed,
+}
+
+
+def _event(entry: tuple[int, ...], table: ComponentTable, side_b: bool) -> Event:
+    """One reference event from one kernel log entry (the ``EV_*`` layout of ``core``)."""
+    code, *f = entry
+    direct = _DIRECT.get(code)
+    if direct is not None:
+        return direct(*f)
+    if code == 8:
+        seat, slot, left, colour, bonus, keep, to_tower, flipped = f
+        rnd = table.rounds + 1 - max(left, 1)
+        return ev.Completed(seat, slot, rnd, colour, bonus, keep, to_tower, bool(flipped))
+    if code == 9:
+        return ev.WindowScored(f[0], f[1], tuple(f[3:]), f[2])
+    if code == 13:
+        return ev.RoundEnded(table.rounds + 1 - max(f[0], 1), f[1])
+    if code == 14:
+        colours = table.colours
+        counts = f[2:]
+        displays = tuple(
+            tuple(counts[d * colours : (d + 1) * colours]) for d in range(len(counts) // colours)
+        )
+        return ev.Refilled(displays, f[0], f[1])
+    if code == 15:
+        return ev.StartsNextRound(f[0], bool(f[1]))
+    if code == 16:
+        return ev.GameEnded()
+    if code == 17:
+        return ev.FinalScored(f[0], "B" if side_b else "A", *f[1:])
+    raise ValueError(f"not a kernel event code: {code!r}")
+
+
+def events_of(log: Iterable[tuple[int, ...]], k: KState) -> tuple[Event, ...]:
+    """The reference events (:mod:`sintra_rules.events`) of kernel event-log entries (ENG-40,
+    ENG-50).
+
+    Args:
+        log: entries of ``k.log`` (tuples of ints, an event code first).
+        k: the kernel state they were logged in (its component table and board side).
+
+    Returns:
+        One event per entry, in order, equal to those
+        :func:`~sintra_rules.rules.apply_traced` returns for the same actions.
+
+    Raises:
+        ValueError: an entry has no known code.
+    """
+    table = k.tables.source
+    assert isinstance(table, ComponentTable)
+    return tuple(_event(entry, table, k.side_b) for entry in log)
+
+
+def step_traced(
+    k: KState, action_id: int, module: types.ModuleType | None = None
+) -> tuple[Event, ...]:
+    """Apply a legal action id in the kernel (``core.step``, in place) and return its events,
+    as :func:`~sintra_rules.rules.apply_traced` returns them (ENG-40, ENG-50).
+
+    Args:
+        k: the kernel state (changed in place; its ``trace`` flag and ``log`` are restored).
+        action_id: an id from ``core.legal_ids(k)`` (unchecked, as ``core.step``).
+        module: the kernel module ``k`` belongs to (default :data:`core`).
+
+    Returns:
+        The action's events, in the order the rules apply them.
+    """
+    mod = core if module is None else module
+    trace, log = k.trace, k.log
+    k.trace, k.log = True, []
+    try:
+        mod.step(k, action_id)
+        return events_of(k.log, k)
+    finally:
+        k.trace, k.log = trace, log
 
 
 def random_games(

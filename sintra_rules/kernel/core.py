@@ -18,10 +18,29 @@ import math
 from typing import Final
 
 __all__ = [
+    "EV_ALL_BROKE",
+    "EV_BROKE",
+    "EV_COMPLETED",
+    "EV_FINAL_SCORED",
+    "EV_GAME_ENDED",
+    "EV_GLAZIER_MOVED",
+    "EV_GLAZIER_RESET",
+    "EV_MARKER_MOVED",
+    "EV_NOT_COMPLETED",
+    "EV_PLACED",
+    "EV_REFILLED",
+    "EV_ROUND_ENDED",
+    "EV_STARTS_NEXT_ROUND",
+    "EV_TOOK_CENTRE",
+    "EV_TOOK_DISPLAY",
+    "EV_TOOK_TILE",
+    "EV_TURN_PASSED",
+    "EV_WINDOW_SCORED",
     "KState",
     "Rng",
     "Tables",
     "deal",
+    "final_parts",
     "final_scoring",
     "legal_ids",
     "outcome_shares",
@@ -40,6 +59,29 @@ MUL1_HI: Final = 0xBF58476D
 MUL1_LO: Final = 0x1CE4E5B9
 MUL2_HI: Final = 0x94D049BB
 MUL2_LO: Final = 0x133111EB
+
+# The event log (ENG-40, ENG-50): while ``KState.trace`` is set, :func:`step` appends one tuple of
+# ints per event of :mod:`sintra_rules.events`, its code first, then the event's fields in
+# their declared order (booleans as 0 / 1), except where noted.
+EV_TOOK_DISPLAY: Final = 0  # seat, display, colour, count, to_centre
+EV_TOOK_CENTRE: Final = 1  # seat, colour, count
+EV_TOOK_TILE: Final = 2  # seat
+EV_ALL_BROKE: Final = 3  # seat, colour, count, glazier
+EV_GLAZIER_MOVED: Final = 4  # seat, start, end
+EV_PLACED: Final = 5  # seat, slot, colour, count, jokers
+EV_BROKE: Final = 6  # seat, colour, count, placed
+EV_MARKER_MOVED: Final = 7  # seat, steps, start, end, wraps, points
+EV_COMPLETED: Final = 8  # seat, slot, pieces left on the indicator, round colour, bonus, keep,
+#                          to_tower, flipped
+EV_WINDOW_SCORED: Final = 9  # seat, window, points, then the values
+EV_NOT_COMPLETED: Final = 10  # seat, slot, pieces, size
+EV_GLAZIER_RESET: Final = 11  # seat, start, end
+EV_TURN_PASSED: Final = 12  # seat
+EV_ROUND_ENDED: Final = 13  # pieces left on the indicator (before), colour
+EV_REFILLED: Final = 14  # poured, short, then the displays' counts, display by display
+EV_STARTS_NEXT_ROUND: Final = 15  # seat, tile
+EV_GAME_ENDED: Final = 16  # (nothing)
+EV_FINAL_SCORED: Final = 17  # seat, leftovers, track, bonus, total
 
 
 # ----------------------------------------------------------------------------- SplitMix64
@@ -219,6 +261,10 @@ class KState:
     c``): ``filled`` and ``jokers``. Per seat: ``glazier``, ``score``, ``marker``, ``lost``.
     ``factories[f * colours + c]``; ``tile`` is ``-1`` while the tile lies in the centre;
     ``indicator`` is the round indicator, top first; ``rng`` the game's generator.
+
+    While ``trace`` is true, :func:`step` appends the events of each action to ``log`` as
+    tuples of ints (the ``EV_*`` codes, ENG-40); it is false in a new state and in a copy, so
+    playouts and search never build events.
     """
 
     tables: Tables
@@ -244,6 +290,8 @@ class KState:
     marker: list[int]
     lost: list[int]
     rng: Rng
+    trace: bool
+    log: list[tuple[int, ...]]
 
     def __init__(self, tables: Tables, players: int, side_b: bool, rng: Rng) -> None:
         colours = tables.colours
@@ -271,9 +319,12 @@ class KState:
         self.marker = [0] * players
         self.lost = [0] * players
         self.rng = rng
+        self.trace = False
+        self.log = []
 
     def copy(self) -> KState:
-        """An independent copy (the tables are shared: they never change)."""
+        """An independent copy (the tables are shared: they never change), not tracing and
+        with an empty event log."""
         k = KState(self.tables, self.players, self.side_b, self.rng.copy())
         k.turn = self.turn
         k.starter = self.starter
@@ -468,11 +519,15 @@ def _steps(k: KState, p: int, steps: int) -> None:
     k.score[p] -= loss
     k.lost[p] += loss - track[new] + track[old]
     k.marker[p] = new
+    if k.trace:
+        k.log.append((EV_MARKER_MOVED, p, steps, old, new, wraps, -loss))
 
 
 def step(k: KState, action_id: int) -> None:
     """Apply the legal action ``action_id`` (ENG-30) in place (TURN-01); unchecked: the id
-    must come from :func:`legal_ids` of this very state.
+    must come from :func:`legal_ids` of this very state. While ``k.trace`` is set, the action's
+    events are appended to ``k.log`` in the order of
+    :func:`sintra_rules.rules.apply_traced` (ENG-40, ENG-50).
 
     A take moves the pieces (TAKE-01 to TAKE-03), places them (PLACE-01 to PLACE-07), breaks
     the excess (PLACE-04, TRACK-02, TRACK-03), completes the strip (DONE-01 to DONE-06); a reset
@@ -483,12 +538,15 @@ def step(k: KState, action_id: int) -> None:
     colours = t.colours
     slots = t.slots
     p = k.turn
+    trace = k.trace
     if action_id == t.reset_id:  # RESET-01
         for slot in range(slots):
             if k.strip_id[p * slots + slot] >= 0:
+                if trace:
+                    k.log.append((EV_GLAZIER_RESET, p, k.glazier[p], slot))
                 k.glazier[p] = slot
                 break
-        k.turn = (p + 1) % k.players
+        _pass(k, p)
         return
     subs = t.id_subs
     sub = action_id % subs
@@ -502,17 +560,17 @@ def step(k: KState, action_id: int) -> None:
     if src == t.id_sources - 1:  # TAKE-02
         count = k.centre[colour]
         k.centre[colour] = 0
+        if trace:
+            k.log.append((EV_TOOK_CENTRE, p, colour, count))
         if k.tile < 0:  # TAKE-03
             k.tile = p
             steps = 1
-    else:  # TAKE-01: the rest of the display goes to the centre
-        fb = src * colours
-        count = k.factories[fb + colour]
-        for c in range(colours):
-            if c != colour:
-                k.centre[c] += k.factories[fb + c]
-            k.factories[fb + c] = 0
+            if trace:
+                k.log.append((EV_TOOK_TILE, p))
+    else:
+        count = _take_display(k, p, src, colour)
     placed = 0
+    completes = False
     if target < slots:
         i = p * slots + target
         sb = i * colours
@@ -527,7 +585,17 @@ def step(k: KState, action_id: int) -> None:
         free_c = t.spaces[off + colour] - k.filled[sb + colour]
         cap = free_c + free_j
         placed = count if count < cap else cap
+        completes = pieces + placed == t.sizes[side]
+        if trace:
+            if target != k.glazier[p]:
+                k.log.append((EV_GLAZIER_MOVED, p, k.glazier[p], target))
+            # a completing take fills every free joker space (PLACE-07)
+            k.log.append((EV_PLACED, p, target, colour, placed, free_j if completes else sub))
+            if count > placed:
+                k.log.append((EV_BROKE, p, colour, count - placed, placed))
         k.glazier[p] = target  # PLACE-03
+    elif trace:  # RUL-03
+        k.log.append((EV_ALL_BROKE, p, colour, count, k.glazier[p]))
     broken = count - placed
     if broken:  # PLACE-04
         k.tower[colour] += broken
@@ -537,21 +605,47 @@ def step(k: KState, action_id: int) -> None:
     if target < slots:
         i = p * slots + target
         sb = i * colours
-        side = k.strip_id[i] * 2 + k.face[i]
-        if pieces + placed == t.sizes[side]:
+        if completes:
             _complete(k, p, target, colour, placed, sub - t.id_jokers)
         else:  # PLACE-01, PLACE-06
             k.filled[sb + colour] += placed - sub
             k.jokers[sb + colour] += sub
+            if trace:
+                side = k.strip_id[i] * 2 + k.face[i]
+                k.log.append((EV_NOT_COMPLETED, p, target, pieces + placed, t.sizes[side]))
     for n in k.centre:
         if n:
-            k.turn = (p + 1) % k.players  # ROUND-03
+            _pass(k, p)
             return
     for n in k.factories:
         if n:
-            k.turn = (p + 1) % k.players
+            _pass(k, p)
             return
     _end_round(k)
+
+
+def _pass(k: KState, p: int) -> None:
+    """The turn passes clockwise from seat ``p`` (ROUND-03)."""
+    k.turn = (p + 1) % k.players
+    if k.trace:
+        k.log.append((EV_TURN_PASSED, k.turn))
+
+
+def _take_display(k: KState, p: int, src: int, colour: int) -> int:
+    """Seat ``p`` takes the pieces of ``colour`` from display ``src`` and the rest of the
+    display goes to the centre (TAKE-01); returns how many pieces were taken."""
+    colours = k.tables.colours
+    fb = src * colours
+    count = k.factories[fb + colour]
+    moved = 0
+    for c in range(colours):
+        if c != colour:
+            moved += k.factories[fb + c]
+            k.centre[c] += k.factories[fb + c]
+        k.factories[fb + c] = 0
+    if k.trace:
+        k.log.append((EV_TOOK_DISPLAY, p, src, colour, count, moved))
+    return count
 
 
 def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: int) -> None:
@@ -566,6 +660,7 @@ def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: in
     sb = i * colours
     round_colour = k.indicator[0]
     bonus = 0
+    to_tower = 0
     for c in range(colours):
         n = k.filled[sb + c] + k.jokers[sb + c]
         if c == colour:
@@ -575,9 +670,11 @@ def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: in
         if c == keep:
             n -= 1  # DONE-03
         k.tower[c] += n
+        to_tower += n
         k.filled[sb + c] = 0
         k.jokers[sb + c] = 0
-    if k.win_top[i] < 0:  # DONE-04
+    flipped = k.win_top[i] < 0
+    if flipped:  # DONE-04
         k.win_top[i] = keep
         k.face[i] = 1 - k.face[i]
     else:  # DONE-05
@@ -589,27 +686,79 @@ def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: in
         if k.win_top[p * slots + w] >= 0:
             gained += values[w]
     k.score[p] += bonus + gained
+    if k.trace:
+        k.log.append(
+            (
+                EV_COMPLETED,
+                p,
+                target,
+                len(k.indicator),
+                round_colour,
+                bonus,
+                keep,
+                to_tower,
+                1 if flipped else 0,
+            )
+        )
+        scored = [EV_WINDOW_SCORED, p, target, gained, values[target]]
+        for w in range(target + 1, slots):
+            if k.win_top[p * slots + w] >= 0:
+                scored.append(values[w])
+        k.log.append(tuple(scored))
 
 
 def _end_round(k: KState) -> None:
     """End of a round (ROUND-04): the indicator's top piece to the tower (END-01); after the
     last round final scoring (END-02, RUL-20, FINAL-01), else the refill (END-03 to END-05) and
     the tile holder starts (END-06, RUL-11)."""
+    trace = k.trace
+    if trace:
+        k.log.append((EV_ROUND_ENDED, len(k.indicator), k.indicator[0]))
     top = k.indicator.pop(0)
     k.tower[top] += 1
-    if k.tile >= 0:
+    held = k.tile >= 0
+    if held:
         k.starter = k.tile
     k.turn = k.starter
     k.tile = -1
     if k.indicator:
-        _fill(k)
+        if trace:
+            need = k.nfactories * k.tables.capacity
+            in_bag = 0
+            in_tower = 0
+            for c in range(k.tables.colours):
+                in_bag += k.bag[c]
+                in_tower += k.tower[c]
+            _fill(k)
+            refilled = [
+                EV_REFILLED,
+                in_tower if in_bag < need else 0,  # END-04
+                need - in_bag - in_tower if need > in_bag + in_tower else 0,  # END-05
+            ]
+            refilled.extend(k.factories)
+            k.log.append(tuple(refilled))
+            k.log.append((EV_STARTS_NEXT_ROUND, k.starter, 1 if held else 0))
+        else:
+            _fill(k)
     else:
+        if trace:
+            k.log.append((EV_GAME_ENDED,))
         for p in range(k.players):
-            k.score[p] += final_scoring(k, p)
+            leftovers, track, bonus = final_parts(k, p)
+            total = leftovers + track + bonus
+            k.score[p] += total
+            if trace:
+                k.log.append((EV_FINAL_SCORED, p, leftovers, track, bonus, total))
 
 
 def final_scoring(k: KState, p: int) -> int:
-    """Seat ``p``'s final scoring (FINAL-01): a point per 3 pieces left on its strips
+    """Seat ``p``'s final scoring (FINAL-01): the sum of :func:`final_parts`."""
+    leftovers, track, bonus = final_parts(k, p)
+    return leftovers + track + bonus
+
+
+def final_parts(k: KState, p: int) -> tuple[int, int, int]:
+    """Seat ``p``'s final scoring (FINAL-01) in parts: a point per 3 pieces left on its strips
     (FINAL-02, RUL-15), the marker's space (FINAL-03), the side A ornament bonus (FINAL-04) or
     the side B bonus (FINAL-05, RUL-14)."""
     t = k.tables
@@ -618,7 +767,7 @@ def final_scoring(k: KState, p: int) -> int:
     pieces = 0
     for i in range(p * slots * colours, (p + 1) * slots * colours):
         pieces += k.filled[i] + k.jokers[i]
-    total = pieces // 3 + t.track[k.marker[p]]
+    bonus = 0
     if k.side_b:
         complete = 0
         counts = [0] * colours
@@ -632,7 +781,7 @@ def final_scoring(k: KState, p: int) -> int:
         for n in counts:
             if n > best:
                 best = n
-        total += complete * best
+        bonus = complete * best
     else:
         for windows in t.ornament_windows:
             filled = 0
@@ -641,8 +790,8 @@ def final_scoring(k: KState, p: int) -> int:
                     filled += 1
                 if k.win_bottom[p * slots + w] >= 0:
                     filled += 1
-            total += t.ornament_points[filled]
-    return total
+            bonus += t.ornament_points[filled]
+    return pieces // 3, t.track[k.marker[p]], bonus
 
 
 # ----------------------------------------------------------------------------- playouts
