@@ -3,7 +3,8 @@
 The site is built with Sphinx (``-W -n``) into a temporary folder and served on 127.0.0.1 only;
 the test loads ``desk.html``, waits until Pyodide has loaded the engine, enters positions and
 actions, and compares what the page shows with ``sintra explain`` run as a separate process on
-the same input. It fails on any console error or page error, on any failed or non-local request
+the same input; it opens every ready-made dispute and compares it with ``sintra explain`` on its
+position and action. It fails on any console error or page error, on any failed or non-local request
 (the built site must work offline), and on a desk that is not packaged.
 
 Needs the ``browser`` extra (Playwright's Python package, used with the system's Chromium: no
@@ -13,9 +14,11 @@ reason, except under CI (``CI=true``), where it is required and fails instead.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import importlib
+import io
 import json
 import os
 import shlex
@@ -40,6 +43,7 @@ from sintra_rules import (
     position_to_text,
     state_to_json,
 )
+from sintra_rules.cli import main
 
 #: The site build (and, on a fresh clone, the Pyodide download) happens in the first test that
 #: asks for it, which can take minutes on a slow machine: beyond the suite's 300 s per test.
@@ -315,6 +319,30 @@ def _provisional_notice_and_disputes_are_shown(desk: Desk) -> None:
     assert desk.page.input_value("#desk-position").startswith("sintra1 side:A ")
 
 
+def _every_ready_dispute_as_the_command_line(desk: Desk) -> None:
+    """Each ready-made dispute, opened by its button, shows what ``sintra explain 'POSITION'
+    ACTION`` prints for its position and action (the command run in this process)."""
+    data = json.loads(desk.page.text_content("#desk-data") or "{}")
+    disputes = data["disputes"]
+    assert len(disputes) == desk.page.locator("button.desk-open").count() >= 15
+    for number, dispute in enumerate(disputes):
+        answers = desk.page.get_attribute("#sintra-desk", "data-answers") or "0"
+        desk.page.click(f"button.desk-open[data-dispute='{number}']")
+        desk.page.wait_for_function(
+            f"document.getElementById('sintra-desk').dataset.answers !== '{answers}'"
+        )
+        assert desk.page.input_value("#desk-position") == dispute["position"]
+        assert desk.page.input_value("#desk-action") == dispute["action"]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(["explain", dispute["position"], dispute["action"]])
+        shown = desk.shown()
+        assert shown["explanation"] == out.getvalue().rstrip("\n"), dispute["title"]
+        assert shown["legal"] == ("true" if status == 0 else "false"), dispute["title"]
+        assert shown["error"] == ""
+    assert desk.problems == []
+
+
 def _a_link_reopens_the_question(desk: Desk, tmp_path: Path) -> None:
     """The address after a question holds it; opening that address asks it again."""
     state = new_game(2, side="B", seed=5)
@@ -324,8 +352,14 @@ def _a_link_reopens_the_question(desk: Desk, tmp_path: Path) -> None:
     link = desk.page.url
     assert "#position=" in link
     desk.page.goto("about:blank")
+    started = time.monotonic()
     desk.page.goto(link)
     desk.page.wait_for_selector("#sintra-desk[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    print(
+        f"desk ready again (the browser's cache warm): "
+        f"{desk.page.get_attribute('#sintra-desk', 'data-ready-ms')} ms in the page, "
+        f"{time.monotonic() - started:.1f} s from navigation"
+    )
     desk.page.wait_for_function("document.getElementById('sintra-desk').dataset.answers === '1'")
     assert desk.page.input_value("#desk-position") == line
     assert desk.page.input_value("#desk-action") == action
@@ -356,6 +390,7 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _provisional_notice_and_disputes_are_shown(desk)
     _legal_action_explained_as_the_command_line_does(desk, tmp_path)
     _illegal_action_lists_every_broken_clause(desk, tmp_path)
+    _every_ready_dispute_as_the_command_line(desk)
     _one_line_position_explained_as_the_command_line_does(desk, tmp_path)
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)

@@ -2,7 +2,7 @@
 
 * ``{sintra-desk}``: the desk's form, the notice on provisional figures and the ready-made
   disputes (the positions of the dispute tutorial, ``docs/tutorials/dispute.md``, built by
-  running its examples, and a few rulings), computed at build time.
+  running its examples, and one for each ruling a position shows), computed at build time.
 * After an HTML build, :func:`package_desk` runs ``tools/build_desk.py`` (the Pyodide runtime
   and the wheels of ``attrs`` and ``sintra_rules`` under ``_static/desk/``), copies
   ``desk_runtime.py`` beside them and writes ``clauses.json``: every clause ID with the URL of
@@ -110,7 +110,7 @@ def disputes() -> list[dict[str, Any]]:
     found.append(
         {
             "title": "Taking from the centre a second time in a round",
-            "about": ["RUL-01", "TAKE-03"],
+            "about": ["RUL-01", "TAKE-02", "TAKE-03"],
             "position": position_text(before),
             "action": action_to_text(take, before.components),
         }
@@ -123,7 +123,106 @@ def disputes() -> list[dict[str, Any]]:
             "action": "R",
         }
     )
-    return found
+    return found + _ruling_disputes()
+
+
+def _ruling_disputes() -> list[dict[str, Any]]:
+    """A ready dispute for each ruling of ``spec/08-rulings.md`` that a position and an action
+    show and that the disputes above do not: the positions of the rulings' own tests
+    (``tests/test_rulings.py``), built with :mod:`sintra_rules.verify.positions`. The first
+    clause of ``about`` is the ruling; the explanation shows it, or the clause it decides,
+    firing or broken."""
+    from desk_runtime import position_text
+
+    from sintra_rules import CENTRE, Reset, Take, action_to_text, default_components
+    from sintra_rules.verify.positions import (
+        BLUE,
+        ORANGE,
+        PINK,
+        final_turn,
+        position,
+        rebalance,
+        set_indicator,
+        set_player,
+        set_strip,
+        set_windows,
+        strip,
+    )
+
+    table = default_components()
+    out: list[dict[str, Any]] = []
+
+    def add(title: str, about: list[str], state: Any, action: Any) -> None:
+        text = action if isinstance(action, str) else action_to_text(action, state.components)
+        out.append(
+            {"title": title, "about": about, "position": position_text(state), "action": text}
+        )
+
+    # Slot 8 shows the joker side (J J B G O), the glazier above it; 2 pink taken.
+    jokers = position(2, "A", ["PP", "G"])
+    jokers = rebalance(set_player(set_strip(jokers, 0, 7, strip(table, 7, 1)), 0, glazier=7))
+    add("A joker space counts for the must-place rule", ["RUL-02", "PLACE-05"], jokers, "1P-x")
+    add("Breaking a piece on purpose", ["RUL-17", "PLACE-07"], jokers, Take(0, PINK, 7, 1))
+    # The example of RUL-07: slot 1 holds B B B G O with G and O filled, slot 8 the empty
+    # joker side, windows 2 to 7 complete (so slots 2 to 7 are empty).
+    choice = position(2, "A", ["BB", "P", "Y", "GGGG"], centre="GGOO", tile=None)
+    choice = set_windows(choice, 0, ["", "GO", "YB", "PY", "OB", "PG", "YO"])
+    choice = set_strip(choice, 0, 0, strip(table, 0, 0, filled="GO"))
+    choice = set_strip(choice, 0, 7, strip(table, 7, 1))
+    choice = rebalance(set_player(choice, 0, glazier=7))
+    add("Colour spaces or joker spaces", ["RUL-07", "PLACE-06"], choice, Take(0, BLUE, 7, 2))
+    # Window 4 complete: slot 4 is empty and the glazier stands above it.
+    empty = set_windows(position(2, "A", ["OO", "PP", "G"]), 0, ["", "", "", "OB"])
+    empty = rebalance(set_player(empty, 0, glazier=3))
+    add("Placing with the glazier above an empty slot", ["RUL-04"], empty, Take(0, ORANGE, 3))
+    # Window 1 complete, the glazier above the empty slot 1: no strip to its left.
+    first = rebalance(set_windows(position(2, "A", ["OO"]), 0, ["OB"]))
+    add("Resetting with no strip to the left", ["RUL-05", "RESET-01"], first, Reset())
+    # Window 8 complete, the glazier above the empty slot 8: nothing to its right.
+    last = set_windows(position(2, "A", ["OO", "G"]), 0, ["", "", "", "", "", "", "", "OB"])
+    last = rebalance(set_player(last, 0, glazier=7))
+    add("No strip to the glazier's right", ["RUL-06", "RUL-03"], last, Take(0, ORANGE, None))
+    # The last pieces of the round, and the tile still in the centre. (RUL-12 and RUL-13, a bag
+    # running empty during the refill, are not shown: a one-line position carries no seed, so
+    # the refill is a pending chance step, ENG-07, drawn after the action.)
+    nobody = position(2, "A", ["OO"])
+    add("Nobody took the starting player tile", ["RUL-11", "END-03"], nobody, Take(0, ORANGE, 2))
+    # Marker on -11, score 5: the first take from the centre, 12 pink, all breaking.
+    wraps = position(2, "A", ["B"], centre="P" * 12, tile=None)
+    wraps = rebalance(set_player(wraps, 0, glazier=7, marker=6, score=5, points_lost=11))
+    add(
+        "Two trips round the track in one turn",
+        ["RUL-08", "RUL-09", "TRACK-03"],
+        wraps,
+        Take(CENTRE, PINK, None),
+    )
+    # The glazier leaves O O O P Y (4 of 5 filled) in slot 3; 1 orange completes slot 7.
+    checked = position(2, "A", ["O", "G"])
+    checked = set_strip(checked, 0, 2, strip(table, 2, 0, filled="OOPY"))
+    checked = set_strip(checked, 0, 6, strip(table, 6, 0, filled="OPYB"))
+    checked = rebalance(set_indicator(set_player(checked, 0, glazier=2), "GBGOPY"))
+    add(
+        "Only the strip under the glazier is checked",
+        ["RUL-19", "RUL-18", "DONE-01"],
+        checked,
+        Take(0, ORANGE, 6, keep=PINK),
+    )
+    # The game's last piece; 2 + 2 + 2 pieces on three strips and the last one on a fourth.
+    leftovers = final_turn(position(2, "A"), "P", indicator="Y")
+    for slot, pieces in enumerate(("BB", "GG", "OO")):
+        leftovers = set_strip(leftovers, 0, slot, strip(table, slot, 0, filled=pieces))
+    leftovers = rebalance(leftovers)
+    add(
+        "Leftover pieces over all strips; no refill after round 6",
+        ["RUL-15", "RUL-20", "FINAL-02"],
+        leftovers,
+        Take(0, PINK, 3),
+    )
+    # Side B, the game's last piece: windows B B and G G complete, tops G and Y.
+    side_b = final_turn(position(2, "B"), "B", indicator="Y")
+    side_b = rebalance(set_player(set_windows(side_b, 0, ["BB", "GG", "G", "Y"]), 0, glazier=4))
+    add("Side B: the colour that scores most", ["RUL-14", "FINAL-05"], side_b, Take(0, BLUE, 4))
+    return out
 
 
 def _notice(docname: str) -> nodes.Node:
