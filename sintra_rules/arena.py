@@ -1,6 +1,7 @@
 """An arena: seat-rotated games between agents, with win rates, scores and Elo ratings.
 
-``sintra arena AGENT AGENT... --games N [--workers K] [--seed S] [--side A|B] [--quiet]``
+``sintra arena AGENT AGENT... --games N [--workers K | --ray [ADDRESS]] [--seed S] [--side A|B]
+[--quiet]``
 plays ``N`` games with one seat per agent (2 to 4 agents) and prints, per agent, the games
 played, the wins, the win rate with its 95% Wilson interval, the mean final score with its
 standard error, an Elo rating and the mean process time per move.
@@ -15,8 +16,8 @@ standard error, an Elo rating and the mean process time per move.
 are rotated over the seats: the agent listed ``k``-th (from 0) sits in seat ``(k + g) mod n``. So
 each deal is played ``n`` times, once with every agent in every seat, which cancels the
 advantage of a seat and of a lucky deal. Agent ``k`` of game ``g`` is seeded with
-``S * 1000003 + g * 64 + k``, so the results are the same whatever ``--workers`` is, unless an
-agent has a time budget.
+``S * 1000003 + g * 64 + k``, so the results are the same whatever ``--workers`` or ``--ray``
+(:mod:`sintra_rules.distributed`) is, unless an agent has a time budget.
 
 **Wins.** A shared victory (WIN-03) counts ``1 / w`` for each of its ``w`` winners. The 95%
 interval is Wilson's score interval for the win rate, ``z = 1.96``.
@@ -37,16 +38,16 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from sintra_rules._progress import Progress
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
 from sintra_rules.components import Side
+from sintra_rules.distributed import Ray, add_fan_out_options, fan_out, ray_from_args
 from sintra_rules.mcts import MctsAgent
 from sintra_rules.rng import MASK64
 from sintra_rules.rules import apply
@@ -278,21 +279,14 @@ class ArenaReport:
         return "\n".join(lines)
 
 
-def _results(plans: list[_Plan], workers: int) -> Iterator[_Played]:
-    if workers <= 1:
-        yield from map(_play, plans)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap(_play, plans)
-
-
 def run_arena(
     specs: Sequence[str],
     games: int,
     side: Side = "A",
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
+    ray: Ray | None = None,
 ) -> ArenaReport:
     """Play ``games`` seat-rotated games between the agents ``specs`` (one seat each).
 
@@ -302,16 +296,20 @@ def run_arena(
         side: the board side (SETUP-02).
         seed: the first deal's seed (ENG-02).
 
-        workers: processes to play in (``>= 1``); results do not depend on it unless an agent
-            has a time budget.
+        workers: processes to play in (``>= 1``); with ``ray``, the CPUs of a local Ray
+            (``None``: every core). Results do not depend on it unless an agent has a time
+            budget.
 
         progress: called as ``progress(done, games)`` after each game.
+        ray: play on Ray (:func:`sintra_rules.distributed.fan_out`); the same results.
 
     Returns:
         The :class:`ArenaReport`.
 
     Raises:
         ValueError: a bad agent spelling, agent count, game count, seed or worker count.
+        MissingExtra: ``ray`` without Ray installed.
+        FanOutError: a game failed on a worker, or the Ray cluster cannot be reached.
     """
     n = len(specs)
     if not 2 <= n <= 4:
@@ -320,7 +318,7 @@ def run_arena(
         raise ValueError(f"games must be a whole number >= 1, got {games!r}")
     if type(seed) is not int or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-    if type(workers) is not int or workers < 1:
+    if workers is not None and (type(workers) is not int or workers < 1):
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     if side not in ("A", "B"):
         raise ValueError(f"side must be 'A' or 'B', got {side!r}")
@@ -328,7 +326,7 @@ def run_arena(
         make_arena_agent(spec, 0)
     plans = [_Plan(tuple(specs), side, seed, g) for g in range(games)]
     played: list[_Played] = []
-    for done, result in enumerate(_results(plans, workers), 1):
+    for done, result in enumerate(fan_out(_play, plans, workers=workers, ray=ray, chunk=1), 1):
         played.append(result)
         if progress is not None:
             progress(done, games)
@@ -379,6 +377,7 @@ def _labels(specs: Sequence[str]) -> list[str]:
 def _command(args: argparse.Namespace) -> int:
     """``sintra arena``: play and print the table; a bad argument prints one line, exit 2."""
     try:
+        ray = ray_from_args(args)
         with Progress("arena", args.games, "games", quiet=args.quiet) as bar:
             report = run_arena(
                 args.agents,
@@ -387,6 +386,7 @@ def _command(args: argparse.Namespace) -> int:
                 args.seed,
                 args.workers,
                 progress=lambda done, _total: bar.update(done),
+                ray=ray,
             )
     except ValueError as error:
         print(f"sintra arena: error: {error}", file=sys.stderr)
@@ -408,8 +408,8 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         help="2 to 4 agents, one per seat: random, greedy, mcts[:sims=N,seconds=T,c=X,eps=P]",
     )
     parser.add_argument("--games", type=int, required=True, help="number of games")
-    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_fan_out_options(parser)
     parser.set_defaults(handler=_command)

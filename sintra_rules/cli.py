@@ -47,6 +47,7 @@ from sintra_rules._version import __version__
 from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
+from sintra_rules.distributed import add_fan_out_options, ray_from_args
 from sintra_rules.errors import RecordError, SintraError
 from sintra_rules.narration import describe_action, player_name, player_names, plural, roman
 from sintra_rules.notation import action_from_text, action_to_text
@@ -470,8 +471,13 @@ def _perft(args: argparse.Namespace) -> int:
 def _soak(args: argparse.Namespace) -> int:
     from sintra_rules.verify import soak
 
+    ray = ray_from_args(args)
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers: must be >= 1, got {args.workers}")
     with Progress("soak", args.games, "games", quiet=args.quiet) as bar:
-        report = soak.run_soak(args.games, args.seed, progress=bar.update, workers=args.workers)
+        report = soak.run_soak(
+            args.games, args.seed, progress=bar.update, workers=args.workers, ray=ray
+        )
     print(report.summary())
     return 1 if report.failures else 0
 
@@ -654,13 +660,8 @@ def _parser() -> argparse.ArgumentParser:
     soak = sub.add_parser("soak", help="random games with every invariant checked")
     soak.add_argument("--games", type=_non_negative, required=True)
     soak.add_argument("--seed", type=_non_negative, default=0)
-    soak.add_argument(
-        "--workers",
-        type=_int_at_least(1),
-        default=1,
-        help="processes to play the games in (default 1)",
-    )
     soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+    add_fan_out_options(soak)
     soak.set_defaults(handler=_soak)
 
     from sintra_rules.arena import configure_parser

@@ -24,6 +24,10 @@ also derives from the built-in exception that matches its meaning, so that both
     ├── UnknownClause         (LookupError)  a clause ID that the spec does not define
     ├── UnknownAgent          (LookupError)  an agent name that is not registered
     ├── UnknownPlayerCount    (KeyError)     a player count the component table has no figures for
+    ├── MissingExtra          (ImportError)  a feature whose optional extra is not installed
+    │                                        (names the extra to install)
+    ├── FanOutError           (RuntimeError) a fanned-out task failed, or the cluster to run it
+    │                                        on cannot be reached (names the item or address)
     └── BoundExceeded         (AssertionError) a round or game outlasted its proved bound
 
 Each carries ``subject`` (what is at fault: a field, a clause, an argument) and ``reason``
@@ -49,11 +53,13 @@ __all__ = [
     "BoundExceeded",
     "ComponentTableError",
     "ConfigurationError",
+    "FanOutError",
     "FormatVersionError",
     "GameNotOver",
     "GameOver",
     "IllegalAction",
     "InvalidArgument",
+    "MissingExtra",
     "NotationError",
     "PositionBuildError",
     "PositionError",
@@ -319,3 +325,30 @@ class BoundExceeded(SintraError, AssertionError):
         self.proof = proof
         reason = f"{turns} > {limit}, the proved bound for {players} players ({proof})"
         super().__init__(bound, reason)
+
+
+class MissingExtra(SintraError, ImportError):
+    """A feature needs an optional extra that is not installed; ``extra`` (the subject) names
+    it, ``reason`` says what needs it, and the message says how to install it.
+
+    >>> print(MissingExtra("ray", "--ray needs the package 'ray'"))
+    --ray needs the package 'ray': pip install 'sintra-rules[ray]'
+    """
+
+    def __init__(self, extra: str, reason: str) -> None:
+        self.extra = extra
+        super().__init__(extra, reason)
+
+    def _message(self) -> str:
+        return f"{self.reason}: pip install 'sintra-rules[{self.subject}]'"
+
+
+class FanOutError(SintraError, RuntimeError):
+    """Work fanned out by :mod:`sintra_rules.distributed` failed: a task raised an exception
+    (``subject`` names the item; the task's own exception is the ``__cause__``; it is not
+    retried), a worker died more often than the retries allow, or the Ray cluster cannot be
+    reached (``subject`` names the address).
+
+    >>> str(FanOutError("item 3", "ZeroDivisionError: division by zero"))
+    'item 3: ZeroDivisionError: division by zero'
+    """

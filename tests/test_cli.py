@@ -264,7 +264,7 @@ def test_soak_summary_and_exit_codes(
     assert out == soak.run_soak(2, 1).summary() + "\n"
     failed = soak.SoakFailure(soak.game_plan(0, 1), 3, "R", "RESET-02: cannot reset")
     broken = soak.SoakReport(1, 1, 10, 0, 0, 0, (failed,))
-    monkeypatch.setattr(soak, "run_soak", lambda games, seed, progress=None, workers=1: broken)
+    monkeypatch.setattr(soak, "run_soak", lambda *args, **kwargs: broken)
     code, out, _ = _run(capsys, "soak", "--games", "1", "--seed", "1")
     assert code == 1
     assert out == broken.summary() + "\n"

@@ -29,6 +29,8 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "UnknownAgent": (LookupError, ("clever", "choose from greedy, random")),
     "UnknownPlayerCount": (KeyError, (5, "the table has figures for 2 to 4 players")),
     "PositionBuildError": (ValueError, ("window 'OPB'", "a window holds at most 2 pieces")),
+    "MissingExtra": (ImportError, ("ray", "--ray needs the package 'ray'")),
+    "FanOutError": (RuntimeError, ("item 3", "ZeroDivisionError: division by zero")),
     "BoundExceeded": (AssertionError, ("turns per round", 2, 40, 41, "termination[2 players]")),
 }
 #: Errors whose reason is composed from their arguments.

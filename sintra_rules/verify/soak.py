@@ -28,17 +28,14 @@ soak: 6 games (seed 0; 2, 3, 4 players x sides A, B; uniform and placing play), 
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import signal
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 import attrs
 
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.components import Side
+from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, NotationError
 from sintra_rules.notation import action_to_text
 from sintra_rules.rules import apply
@@ -206,52 +203,27 @@ def _nothing_after_end(state: GameState, fail: Callable[[str], None]) -> None:
         fail(f"END-02: {action} applied after the end of the game")
 
 
-def _results(plans: list[GamePlan], workers: int) -> Iterator[GameResult]:
-    if workers <= 1:
-        yield from map(play_checked, plans)
-        return
-    # Workers ignore SIGINT: a Ctrl-C reaches the whole process group, and only the parent
-    # should stop (leaving the pool, which terminates the workers, without their tracebacks).
-    # The workers are started with SIGINT ignored, which a new Python process keeps, so that
-    # not even one still importing can be interrupted.
-    context = multiprocessing.get_context("spawn")
-    with _interrupts_ignored():
-        pool = context.Pool(workers)
-    with pool:
-        yield from pool.imap(play_checked, plans, chunksize=8)
-
-
-@contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ignore SIGINT in this process while the block runs (from the main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def run_soak(
     games: int,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
+    ray: Ray | None = None,
 ) -> SoakReport:
     """Play ``games`` checked games (see :func:`game_plan` and :func:`play_checked`) and add up
     what they saw. ``progress(done, games)`` is called after each game; ``workers > 1`` plays
-    the games in that many processes (the report is the same). Raises
+    the games in that many processes, ``ray`` on Ray
+    (:func:`sintra_rules.distributed.fan_out`); the report is the same. Raises
     :class:`~sintra_rules.errors.InvalidArgument` for a negative ``games`` or ``seed`` or
-    ``workers < 1``."""
+    ``workers < 1``, and what :func:`~sintra_rules.distributed.fan_out` raises."""
     for name, value, low in (("games", games, 0), ("seed", seed, 0), ("workers", workers, 1)):
-        if value < low:
+        if value is not None and value < low:
             raise InvalidArgument(name, f"must be >= {low}, got {value}")
     plans = [game_plan(index, seed) for index in range(games)]
     plies = wraps = refills = partial = 0
     failures: list[SoakFailure] = []
-    for done, result in enumerate(_results(plans, workers), 1):
+    results = fan_out(play_checked, plans, workers=workers, ray=ray, chunk=None if ray else 8)
+    for done, result in enumerate(results, 1):
         plies += result.plies
         wraps += result.wraps
         refills += result.refills
