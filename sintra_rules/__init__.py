@@ -93,6 +93,7 @@ from sintra_rules.records import (
     GameRecord,
     record_from_json,
     record_game,
+    record_position_game,
     record_to_json,
     replay,
 )
@@ -160,6 +161,7 @@ __all__ = [
     "position_to_text",
     "record_from_json",
     "record_game",
+    "record_position_game",
     "record_to_json",
     "replay",
     "resolve_chance",

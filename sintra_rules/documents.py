@@ -220,16 +220,22 @@ def _counts_from(value: object, path: str, table: ComponentTable) -> tuple[int, 
     )
 
 
-def _check_header(doc: object, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    """Check format, kind and behaviour version (in that order) before any other field."""
+def _check_header(
+    doc: object, kind: str, keys: tuple[str, ...], formats: tuple[int, ...] = (FORMAT,)
+) -> dict[str, Any]:
+    """Check format (one of ``formats``), kind and behaviour version (in that order) before
+    any other field."""
     if not isinstance(doc, dict):
         _read.fail("$", f"expected a JSON object, got {describe(doc)}")
     if "format" not in doc:
         _read.fail("format", "missing")
     version = _read.integer(doc["format"], "format")
-    if version != FORMAT:
+    if version not in formats:
+        known = " and ".join(map(str, formats))
         raise FormatVersionError(
-            "format", f"unknown format {describe(version)} (this library reads format {FORMAT})"
+            "format",
+            f"unknown format {describe(version)} (this library reads format"
+            f"{'s' if len(formats) > 1 else ''} {known})",
         )
     if doc.get("kind") != kind:
         got = describe(doc["kind"]) if "kind" in doc else "nothing"

@@ -22,9 +22,14 @@ space-separated, in seat order) is checked against the replay; any other tag (``
 ``Date``, ``Site``, ...) is kept as it is.
 
 After a blank line the moves follow, separated by spaces or new lines: actions in the notation,
-``{comment}`` after the move it is about, and after the move that ends a round the refill as
-seen, ``fill:`` and the pieces drawn onto each display in order, displays separated by ``/``
-(a piece drawn is a colour code; the tower is poured into the bag when the bag runs out, END-04).
+``{comment}`` after the move it is about (before the first move: about the game), and after
+the move that ends a round the refill as seen, ``fill:`` and the pieces drawn onto each
+display in order, displays separated by ``/`` (a piece drawn is a colour code; the tower is
+poured into the bag when the bag runs out, END-04).
+
+A text record and a JSON game record (:mod:`sintra_rules.records`, ENG-25) hold the same
+game: :meth:`TextRecord.game_record` and :meth:`TextRecord.from_game_record` convert one into
+the other, keeping the start, the names, the other tags, the moves, the draws and the comments.
 
 Reading replays the game and checks every move and draw; any fault raises
 :class:`~sintra_rules.errors.RecordError` naming the line and the token (``line 7, token 3``)
@@ -52,6 +57,15 @@ from sintra_rules.components import ComponentTable, Side, default_components
 from sintra_rules.errors import IllegalAction, NotationError, RecordError
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.position import position_from_text, position_to_text
+from sintra_rules.records import (
+    RESERVED_TAGS,
+    Comment,
+    Draws,
+    GameRecord,
+    record_game,
+    record_position_game,
+    replay,
+)
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome
 from sintra_rules.setup import new_game
@@ -82,7 +96,8 @@ class Fill:
 @attrs.frozen
 class TextRecord:
     """A game as a text record: tags, the start, the moves (actions and refills), comments
-    (by the index of the move they follow) and every state it passes through."""
+    (by the index of the move they follow, -1 for a comment on the game before any move) and
+    every state it passes through."""
 
     tags: tuple[tuple[str, str], ...]
     moves: tuple[Action | Fill, ...]
@@ -103,6 +118,114 @@ class TextRecord:
         tags += [(f"Player{seat + 1}", name) for seat, name in enumerate(names)]
         return cls(tuple(tags), (), (), (attrs.evolve(state, rng=None),))
 
+    def game_record(self) -> GameRecord:
+        """The same game as a JSON game record (ENG-25): its start (the seed, or the
+        position), the players' names, the other tags (but ``Scores``, which is the record's
+        result), the actions, every refill as its chance outcomes and the comments.
+
+        Returns:
+            The record; :meth:`from_game_record` gives this text record back.
+
+        Raises:
+            RecordError: a comment or tag a game record cannot hold (ENG-25).
+        """
+        tags = dict(self.tags)
+        count = len(self.states[0].players)
+        names: tuple[str | None, ...] = ()
+        if any(f"Player{seat + 1}" in tags for seat in range(count)):
+            names = tuple(tags.get(f"Player{seat + 1}") for seat in range(count))
+        free = tuple(
+            (name, value)
+            for name, value in self.tags
+            if name not in RESERVED_TAGS and not re.fullmatch(r"Player\d+", name)
+        )
+        actions: list[Action] = []
+        comments: list[Comment] = []
+        anchors: list[tuple[int, bool]] = []
+        for move in self.moves:
+            if isinstance(move, Fill):
+                anchors.append((len(actions), True))
+            else:
+                actions.append(move)
+                anchors.append((len(actions), False))
+        for index, text in self.comments:
+            ply, after = (0, False) if index < 0 else anchors[index]
+            comments.append(Comment(ply, text, after))
+        start = self.states[0]
+        if "Seed" in tags:
+            return record_game(
+                count,
+                start.side,
+                int(tags["Seed"]),
+                actions,
+                start.components,
+                names=names,
+                tags=free,
+                comments=comments,
+            )
+        moves: list[Action | int] = []
+        for move in self.moves:
+            if isinstance(move, Fill):
+                moves.extend(colour for display in move.displays for colour in display)
+            else:
+                moves.append(move)
+        return record_position_game(start, moves, names=names, tags=free, comments=comments)
+
+    @classmethod
+    def from_game_record(
+        cls, record: GameRecord, components: ComponentTable | None = None
+    ) -> TextRecord:
+        """The text record of a JSON game record (ENG-24, ENG-25): tags ``Sintra``, the
+        record's other tags, ``Position`` (or ``Seed``, ``Players`` and ``Side``), the names
+        and, once the game is over, ``Scores``; then the moves, each refill as seen.
+
+        Args:
+            record: the record.
+            components: the table it was played with (default: the shipped one).
+
+        Returns:
+            The text record; :meth:`game_record` gives the record back.
+
+        Raises:
+            RecordError: the record does not replay, or holds chance outcomes a text record
+            cannot write (those of setup, or a refill left unfinished before an action).
+        """
+        states = replay(record, components)
+        tags: list[tuple[str, str]] = [("Sintra", FORMAT), *record.tags]
+        if record.start is None:
+            tags += [("Seed", str(record.seed)), ("Players", str(record.num_players))]
+            tags.append(("Side", record.side))
+        else:
+            tags.append(("Position", position_to_text(record.start)))
+        tags += [
+            (f"Player{seat + 1}", name)
+            for seat, name in enumerate(record.names)
+            if name is not None
+        ]
+        if record.result is not None:
+            tags.append(("Scores", " ".join(str(s) for s in record.result.scores)))
+        start = states[0] if record.start is None else attrs.evolve(record.start, rng=None)
+        text = cls(tuple(tags), (), (), (start,))
+        draws = {d.ply: (index, d) for index, d in enumerate(record.draws)}
+        notes: dict[tuple[int, bool], list[str]] = {}
+        for comment in record.comments:
+            notes.setdefault((comment.ply, comment.after_draws), []).append(comment.text)
+        for ply in range(len(record.actions) + 1):
+            if ply:
+                text = text.then(record.actions[ply - 1])
+            for words in notes.get((ply, False), []):
+                text = text._comment(words)
+            if ply in draws:
+                index, run = draws[ply]
+                text = text.then(_as_fill(text.states[-1], run, index))
+                for words in notes.get((ply, True), []):
+                    text = text._comment(words)
+        return text
+
+    def _comment(self, comment: str) -> TextRecord:
+        """This record with ``comment`` after its last move (about the game when none)."""
+        return attrs.evolve(self, comments=(*self.comments, (len(self.moves) - 1, comment)))
+
     def then(self, move: Action | Fill | str, comment: str | None = None) -> TextRecord:
         """This record with one more move (an action, a refill, or either as text)."""
         state = self.states[-1]
@@ -119,6 +242,22 @@ class TextRecord:
 
 def _fail(where: str, reason: str) -> RecordError:
     return RecordError(where, reason)
+
+
+def _as_fill(state: GameState, run: Draws, index: int) -> Fill:
+    """The refill whose pieces are the outcomes of ``run`` (the record's ``draws[index]``),
+    drawn from ``state``, display by display (END-03)."""
+    where = f"draws[{index}]"
+    if state.chance is None or state.chance.kind != "fill" or any(map(sum, state.factories)):
+        raise _fail(where, "a text record writes refills only (fill:...), not other draws")
+    capacity = state.components.factory_capacity
+    displays: list[list[int]] = [[] for _ in state.factories]
+    for count, colour in enumerate(run.outcomes):
+        displays[count // capacity].append(colour)
+        state = apply_chance(state, colour)
+    if state.chance is not None:
+        raise _fail(where, "a text record writes whole refills: this one is unfinished")
+    return Fill(tuple(tuple(d) for d in displays))
 
 
 def _parse_move(token: str, table: ComponentTable, where: str) -> Action | Fill:
@@ -232,8 +371,6 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
             token = match.group(0)
             where = f"line {index}, token {position}"
             if token.startswith("{"):
-                if not record.moves:
-                    raise _fail(where, "a comment follows the move it is about")
                 comment = (len(record.moves) - 1, token[1:-1].strip())
                 record = attrs.evolve(record, comments=(*record.comments, comment))
                 continue
@@ -295,7 +432,7 @@ def text_record_to_text(record: TextRecord) -> str:
     comments: dict[int, list[str]] = {}
     for index, comment in record.comments:
         comments.setdefault(index, []).append(comment)
-    words: list[str] = []
+    words: list[str] = [f"{{{comment}}}" for comment in comments.get(-1, [])]
     for index, move in enumerate(record.moves):
         words.append(move.text(table) if isinstance(move, Fill) else action_to_text(move, table))
         words.extend(f"{{{comment}}}" for comment in comments.get(index, []))

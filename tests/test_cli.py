@@ -151,7 +151,7 @@ def test_play_record_then_replay(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert _final_rows(replayed) == _final_rows(out)
     printed = [m.group(1) for m in map(_TURN.match, out.splitlines()) if m]
     assert [m.group(1) for m in map(_TURN.match, replayed.splitlines()) if m] == printed
-    assert printed == doc["actions"]
+    assert printed == doc["moves"]
     code, verbose, _ = _run(capsys, "replay", "--verbose", str(path))
     assert code == 0
     assert verbose.count("Factory displays:") == len(printed) + 1
@@ -163,13 +163,13 @@ def test_replay_corrupted_record(capsys: pytest.CaptureFixture[str], tmp_path: P
     path = tmp_path / "game.json"
     assert _run(capsys, "play", "--quiet", "--record", str(path))[0] == 0
     doc = json.loads(path.read_text())
-    doc["actions"][4] = "9Q-1"
+    doc["moves"][4] = "9Q-1"
     path.write_text(json.dumps(doc))
     code, out, err = _run(capsys, "replay", str(path))
     assert code == 2 and out == ""
-    assert err.startswith(f"sintra replay: error: {path}: actions[4]: ")
+    assert err.startswith(f"sintra replay: error: {path}: moves[4]: ")
     assert "Traceback" not in err
-    doc["actions"][4] = doc["actions"][3]
+    doc["moves"][4] = doc["moves"][3]
     doc["players"] = 7
     path.write_text(json.dumps(doc))
     code, _, err = _run(capsys, "replay", str(path))

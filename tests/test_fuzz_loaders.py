@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pathlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,7 @@ from sintra_rules import (
     apply,
     legal_actions,
     new_game,
+    position_from_text,
     record_from_json,
     record_game,
     record_to_json,
@@ -36,9 +38,11 @@ from sintra_rules import (
     state_to_json,
 )
 from sintra_rules.notation import actions_from_text, actions_to_text
+from sintra_rules.textrecord import text_record_from_text
 from tests.test_records import playout
 
 Path = tuple[str | int, ...]
+DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
@@ -56,11 +60,17 @@ def _state_bases() -> list[dict[str, Any]]:
 
 
 def _record_bases() -> list[dict[str, Any]]:
+    """Format 2 records (seeded, and from a position with draws, names, tags and comments,
+    ENG-25) and the format 1 files written by the old code."""
     _, finished = playout(2, "B", 63)
     _, partial = playout(3, "A", 64, plies=12)
+    typed = text_record_from_text((DATA / "table-game.txt").read_text("utf-8")).game_record()
+    old = [json.loads(path.read_text("utf-8")) for path in sorted(DATA.glob("records/*.json"))]
     return [
         json.loads(record_to_json(record_game(2, "B", 63, finished))),
         json.loads(record_to_json(record_game(3, "A", 64, partial))),
+        json.loads(record_to_json(typed)),
+        *old,
     ]
 
 
@@ -111,7 +121,16 @@ def check_record_loader(text: str) -> GameRecord | None:
     except RecordError as error:
         assert isinstance(error.field, str) and error.field
         return None
-    assert json.loads(record_to_json(record)) == json.loads(text)
+    doc = json.loads(text)
+    if doc["format"] == 1:  # read as the seeded record of format 2 (ENG-25)
+        assert record_from_json(record_to_json(record)) == record
+        assert json.loads(record_to_json(record))["moves"] == doc["actions"]
+    else:
+        again = json.loads(record_to_json(record))
+        if again["position"] != doc["position"]:  # another spelling of the same position
+            assert position_from_text(doc["position"]) == record.start
+            again["position"] = doc["position"]
+        assert again == doc
     return record
 
 
@@ -181,7 +200,7 @@ def test_wrong_types_are_reported_at_their_field(base: dict[str, Any], data: st.
     field itself, a field that contains it or one inside it (a missing key of an object
     wrapped in another), never just the whole document or an unrelated field."""
     doc, path = _retyped(base, data)
-    load = record_from_json if doc.get("kind") == "sintra-game" else state_from_json
+    load = record_from_json if base["kind"] == "sintra-game" else state_from_json
     text = json.dumps(doc)
     try:
         load(text)
@@ -213,7 +232,7 @@ def test_mutated_record_documents(base: dict[str, Any], data: st.DataObject) -> 
 def test_records_with_other_actions(base: dict[str, Any], data: st.DataObject) -> None:
     """ENG-04: swapping, repeating or dropping actions: a RecordError or a valid record."""
     doc = copy.deepcopy(base)
-    actions = doc["actions"]
+    actions = doc["moves" if doc["format"] == 2 else "actions"]
     i = data.draw(st.integers(0, len(actions) - 1), label="i")
     j = data.draw(st.integers(0, len(actions) - 1), label="j")
     how = data.draw(st.sampled_from(("swap", "copy", "drop")), label="how")
@@ -285,6 +304,7 @@ def test_truncations_at_every_length() -> None:
     _every_prefix_fails(state_to_json(state))
     _, actions = playout(2, "A", 65, plies=3)
     _every_prefix_fails(record_to_json(record_game(2, "A", 65, actions)))
+    _every_prefix_fails(json.dumps(RECORD_BASES[2]))  # from a position, with draws (ENG-25)
 
 
 NOTATION_ALPHABET = "0123456789CRBGOPYJxX-*= bgcr\t"

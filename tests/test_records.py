@@ -247,7 +247,9 @@ def test_record_round_trip_and_replay(players: int, side: Side, seed: int) -> No
     assert replay(record) == tuple(states)
     doc = json.loads(record_to_json(record))
     assert doc["kind"] == "sintra-game"
-    assert doc["actions"] == [action_to_text(a) for a in actions]
+    assert doc["format"] == 2
+    assert doc["moves"] == [action_to_text(a) for a in actions]  # ENG-25: no draws, no comments
+    assert (doc["seed"], doc["position"], doc["names"], doc["tags"]) == (seed, None, [], {})
     assert doc["result"]["winners"] == list(outcome(states[-1]).winners)
 
 
@@ -656,7 +658,7 @@ def record_edit(change: Callable[[dict[str, Any]], object]) -> str:
 
 def swap_first_take(doc: dict[str, Any]) -> None:
     """Play ply 1's take again at ply 2: its display is empty by then (TAKE-01, TAKE-04)."""
-    doc["actions"][1] = doc["actions"][0]
+    doc["moves"][1] = doc["moves"][0]
 
 
 INVALID_RECORDS: list[tuple[str, Callable[[dict[str, Any]], object], str, str]] = [
@@ -668,14 +670,14 @@ INVALID_RECORDS: list[tuple[str, Callable[[dict[str, Any]], object], str, str]] 
     ("seed bool", setter("seed")(False), "seed", "whole number"),
     ("side", setter("side")("b"), "side", "SETUP-02"),
     ("digest", setter("components", "digest")("f" * 64), "components.digest", ""),
-    ("actions text", setter("actions")(" ".join(RECORD_DOC["actions"])), "actions", "array"),
-    ("action number", setter("actions", 3)(3), "actions[3]", "string"),
-    ("action notation", setter("actions", 3)("3b-2"), "actions[3]", "ply 4"),
-    ("illegal action", swap_first_take, "actions[1]", "TAKE-04"),
+    ("moves text", setter("moves")(" ".join(RECORD_DOC["moves"])), "moves", "array"),
+    ("action number", setter("moves", 3)(3), "moves[3]", "action in notation"),
+    ("action notation", setter("moves", 3)("3b-2"), "moves[3]", "ply 4"),
+    ("illegal action", swap_first_take, "moves[1]", "TAKE-04"),
     (
         "action after the end",
-        lambda d: d["actions"].append("R"),
-        f"actions[{len(FINISHED_ACTIONS)}]",
+        lambda d: d["moves"].append("R"),
+        f"moves[{len(FINISHED_ACTIONS)}]",
         "END-02",
     ),
     ("result missing", setter("result")(None), "result", "over"),
@@ -724,9 +726,9 @@ def test_invalid_record_document(
 
 def test_illegal_action_names_the_ply() -> None:
     """TAKE-04: the message gives the 1-based ply and the rule broken."""
-    error = reject(lambda: record_from_json(record_edit(swap_first_take)), "actions[1]")
+    error = reject(lambda: record_from_json(record_edit(swap_first_take)), "moves[1]")
     assert "ply 2" in error.reason
-    assert RECORD_DOC["actions"][0] in error.reason
+    assert RECORD_DOC["moves"][0] in error.reason
 
 
 def test_result_on_an_unfinished_game() -> None:

@@ -87,9 +87,8 @@ def test_faults_are_named_by_line_and_token() -> None:
     regrouped = "fill:" + body.replace("/", "")[1:5] + "/" + body[:1] + body[5:].replace("/", "", 1)
     assert error(TEXT.replace(fill, regrouped, 1)).field.startswith(f"line {moves_at + 1}")
     assert error(TEXT.replace('[Scores "10 -7"]', '[Scores "10 -8"]')).field == "Scores"
-    assert error(TEXT.replace("{Amanda opens}", "", 1).replace(
-        first_moves[0], "{too early} " + first_moves[0], 1
-    )).reason.startswith("a comment follows")  # fmt: skip
+    early = TEXT.replace(first_moves[0], "{about the game} " + first_moves[0], 1)
+    assert text_record_from_text(early).comments[0] == (-1, "about the game")  # ENG-24
     seed_too = TEXT.replace('[Sintra "1"]', '[Sintra "1"]\n[Seed "3"]')
     assert error(seed_too).field == "Seed"
     with pytest.raises(PositionError):
