@@ -1,7 +1,8 @@
 """The ``sintra`` command line.
 
 ``sintra play`` (the default with no arguments is a complete 2-player game, greedy against
-random), ``replay``, ``show``, ``bench``, ``rule``, ``explain``, ``perft`` and ``soak``; see
+random), ``replay``, ``show``, ``bench``, ``rule``, ``explain``, ``perft``, ``soak``, ``arena``
+and ``selfplay``; see
 ``sintra --help`` and ``sintra COMMAND --help``. ``show`` and ``explain`` take a position in the
 one-line notation (ENG-21) or a file (a position, a state document, or a game record with
 ``--ply N``); ``--components FILE`` gives the component table to the commands that play, read
@@ -22,9 +23,12 @@ any work starts, or any :class:`~sintra_rules.errors.SintraError`: one line name
 field or clause, no traceback); 130 interrupted by Ctrl-C (one line says how far the work got;
 the workers of ``soak --workers`` stop with it).
 
-Long work (``soak``, ``perft``, ``bench``) draws a progress line on standard error when it is a
-terminal, unless ``--quiet``; piped, it draws nothing. A file argument may be ``-`` for
-standard input.
+``soak``, ``arena`` and ``selfplay`` take ``--workers K`` or ``--ray [ADDRESS]``
+(:mod:`sintra_rules.distributed`); their results do not depend on it.
+
+Long work (``soak``, ``perft``, ``bench``, ``arena``, ``selfplay``) draws a progress line on
+standard error when it is a terminal, unless ``--quiet``; piped, it draws nothing. A file
+argument may be ``-`` for standard input.
 """
 
 from __future__ import annotations
@@ -482,6 +486,34 @@ def _soak(args: argparse.Namespace) -> int:
     return 1 if report.failures else 0
 
 
+def _selfplay(args: argparse.Namespace) -> int:
+    from sintra_rules import selfplay
+
+    _check_output(args.out, "--out")
+    ray = ray_from_args(args)
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers: must be >= 1, got {args.workers}")
+    with (
+        open(args.out, "w", encoding="utf-8", newline="\n") as out,
+        Progress("selfplay", args.games, "games", quiet=args.quiet) as bar,
+    ):
+        report = selfplay.run_selfplay(
+            args.games,
+            args.seed,
+            args.simulations,
+            out,
+            players=args.players,
+            side=args.side,
+            observations=args.observations,
+            workers=args.workers,
+            ray=ray,
+            progress=bar.update,
+            path=args.out,
+        )
+    print(report.summary())
+    return 0
+
+
 def _game_options(parser: argparse.ArgumentParser, players: int | None) -> None:
     """``--players``, ``--side`` and ``--seed``: the arguments of ``new_game`` (COMP-02,
     SETUP-02, ENG-02)."""
@@ -663,6 +695,38 @@ def _parser() -> argparse.ArgumentParser:
     soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     add_fan_out_options(soak)
     soak.set_defaults(handler=_soak)
+
+    play_self = sub.add_parser(
+        "selfplay", help="MCTS self-play written as training examples, one JSON line per decision"
+    )
+    play_self.add_argument("--games", type=_non_negative, required=True)
+    play_self.add_argument(
+        "--seed", type=_non_negative, default=0, help="seed of the run (default 0)"
+    )
+    play_self.add_argument(
+        "--simulations",
+        type=_int_at_least(1),
+        required=True,
+        metavar="K",
+        help="MCTS simulations per decision",
+    )
+    play_self.add_argument(
+        "--out", metavar="FILE", required=True, help="the JSON Lines file to write"
+    )
+    play_self.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="2 to 4 (default 2)"
+    )
+    play_self.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
+    play_self.add_argument(
+        "--observations",
+        action="store_true",
+        help="also write the observation of the seat to act (ENG-31) in every line",
+    )
+    play_self.add_argument(
+        "--quiet", action="store_true", help="no progress line on standard error"
+    )
+    add_fan_out_options(play_self)
+    play_self.set_defaults(handler=_selfplay)
 
     from sintra_rules.arena import configure_parser
 

@@ -331,6 +331,11 @@ def ray_from_args(args: argparse.Namespace) -> Ray | None:
 
     Raises:
         InvalidArgument: a malformed address.
+        MissingExtra: Ray is not installed (so that a command fails before any work).
     """
     text: str | None = args.ray
-    return None if text is None else Ray(text)
+    if text is None:
+        return None
+    ray = Ray(text)
+    _import_ray()
+    return ray

@@ -183,3 +183,13 @@ def test_a_task_exception_is_not_retried_on_ray(local_ray: None, tmp_path: Path)
         list(fan_out(count_then_fail, [(i, log) for i in range(4)], ray=Ray(), chunk=1))
     lines = Path(log).read_text("utf-8").splitlines()
     assert lines.count("2") == 1  # tried once: an exception is a result, not a crash
+
+
+def test_selfplay_writes_the_same_bytes_on_ray(local_ray: None, tmp_path: Path) -> None:
+    """ENG-52 on Ray: the file written on Ray is byte for byte the local one."""
+    files = {name: tmp_path / f"{name}.jsonl" for name in ("local", "ray")}
+    common = ["selfplay", "--games", "3", "--simulations", "5", "--seed", "7", "--quiet"]
+    assert main([*common, "--out", str(files["local"])]) == 0
+    assert main([*common, "--out", str(files["ray"]), "--ray"]) == 0
+    assert files["ray"].read_bytes() == files["local"].read_bytes()
+    assert files["local"].read_bytes().count(b"\n") > 3 * 40  # three whole games
