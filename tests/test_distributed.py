@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,7 @@ from sintra_rules.cli import main
 from sintra_rules.distributed import MAX_RETRIES, Ray, fan_out, parse_ray_address
 from sintra_rules.errors import FanOutError, MissingExtra
 from sintra_rules.verify.soak import game_plan, play_checked, run_soak
+from tests.test_newcomer import _interrupt
 
 pytestmark = pytest.mark.xdist_group("ray")
 
@@ -125,6 +127,20 @@ def test_a_bad_address_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # --- on a local Ray with two workers ---------------------------------------------------------
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="process groups read on /proc")
+def test_ctrl_c_during_a_soak_on_ray_stops_cleanly() -> None:
+    """Ctrl-C during ``soak --ray --workers 2``: exit 130, one line saying how far it got, no
+    traceback, and no process of the local Ray left behind. (Before the module's shared Ray is
+    started, so that two clusters never run at once.)"""
+    code, out, err, alive = _interrupt(
+        ["soak", "--games", "100000", "--ray", "--workers", "2"], started="soak: "
+    )
+    assert code == 130
+    assert out == ""
+    assert re.fullmatch(r"sintra soak: interrupted \(soak: [\d,]+ of 100,000 games done\)\n", err)
+    assert alive == []
 
 
 @pytest.fixture(scope="module")
