@@ -45,10 +45,12 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from sintra_rules._progress import Progress
+from sintra_rules._terminal import output_width
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
-from sintra_rules.components import Side
+from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import Ray, add_fan_out_options, fan_out, ray_from_args
 from sintra_rules.mcts import MctsAgent
+from sintra_rules.render import wrap_text
 from sintra_rules.rng import MASK64
 from sintra_rules.rules import apply
 from sintra_rules.scoring import outcome
@@ -180,6 +182,7 @@ class _Plan:
     side: Side
     seed: int
     game: int
+    components: ComponentTable | None = None
 
 
 @attrs.frozen
@@ -204,7 +207,7 @@ def _play(plan: _Plan) -> _Played:
         agents[seat_of[k]] = make_arena_agent(
             spec, (plan.seed * 1000003 + plan.game * 64 + k) & MASK64
         )
-    state = new_game(n, side=plan.side, seed=plan.seed + plan.game // n)
+    state = new_game(n, side=plan.side, seed=plan.seed + plan.game // n, components=plan.components)
     moves = [0] * n
     seconds = [0.0] * n
     while not state.is_over:
@@ -287,6 +290,7 @@ def run_arena(
     workers: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
     ray: Ray | None = None,
+    components: ComponentTable | None = None,
 ) -> ArenaReport:
     """Play ``games`` seat-rotated games between the agents ``specs`` (one seat each).
 
@@ -301,6 +305,7 @@ def run_arena(
             budget.
 
         progress: called as ``progress(done, games)`` after each game.
+        components: the component table (default: the shipped one).
         ray: play on Ray (:func:`sintra_rules.distributed.fan_out`); the same results.
 
     Returns:
@@ -324,7 +329,7 @@ def run_arena(
         raise ValueError(f"side must be 'A' or 'B', got {side!r}")
     for spec in specs:  # refuse bad spellings before any game is played
         make_arena_agent(spec, 0)
-    plans = [_Plan(tuple(specs), side, seed, g) for g in range(games)]
+    plans = [_Plan(tuple(specs), side, seed, g, components) for g in range(games)]
     played: list[_Played] = []
     for done, result in enumerate(fan_out(_play, plans, workers=workers, ray=ray, chunk=1), 1):
         played.append(result)
@@ -375,9 +380,14 @@ def _labels(specs: Sequence[str]) -> list[str]:
 
 
 def _command(args: argparse.Namespace) -> int:
-    """``sintra arena``: play and print the table; a bad argument prints one line, exit 2."""
+    """``sintra arena``: play and print the table, with the note on provisional figures
+    (``--components FILE``: another component table); a bad argument prints one line, exit 2."""
+    from sintra_rules.cli import provisional_note  # the cli imports this module
+
     try:
         ray = ray_from_args(args)
+        path = getattr(args, "components", None)
+        table = default_components() if path is None else load_components(path)
         with Progress("arena", args.games, "games", quiet=args.quiet) as bar:
             report = run_arena(
                 args.agents,
@@ -387,11 +397,15 @@ def _command(args: argparse.Namespace) -> int:
                 args.workers,
                 progress=lambda done, _total: bar.update(done),
                 ray=ray,
+                components=table,
             )
     except ValueError as error:
         print(f"sintra arena: error: {error}", file=sys.stderr)
         return 2
     print(report.table())
+    note = provisional_note(table)
+    if note is not None:
+        print(wrap_text(note, output_width(sys.stderr)), file=sys.stderr)
     return 0
 
 

@@ -5,9 +5,11 @@ random), ``replay``, ``show``, ``bench``, ``rule``, ``explain``, ``perft``, ``so
 and ``selfplay``; see
 ``sintra --help`` and ``sintra COMMAND --help``. ``show`` and ``explain`` take a position in the
 one-line notation (ENG-21) or a file (a position, a state document, or a game record with
-``--ply N``); ``--components FILE`` gives the component table to the commands that play, read
-or show positions, and every command that prints scores notes on stderr when the table holds
-provisional figures. ``python -m sintra_rules`` is the same command.
+``--ply N``); ``replay`` reads text records (ENG-24), JSON game records (ENG-25) and golden
+playthroughs, told apart by their content; ``--components FILE`` gives the component table
+to the commands that play, read or show positions, and every command that prints scores notes
+on stderr when the table holds provisional figures. ``python -m sintra_rules`` is the same
+command.
 
 ``play`` and ``replay`` fold their lines to the terminal's width (at most 100 characters,
 exactly that when the output is not a terminal) with a hanging indent, and colour
@@ -53,7 +55,7 @@ from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import add_fan_out_options, ray_from_args
 from sintra_rules.errors import RecordError, SintraError
-from sintra_rules.narration import describe_action, player_name, player_names, plural, roman
+from sintra_rules.narration import describe_action, player_name, plural, roman
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.position import TAG, position_from_text, position_to_text
 from sintra_rules.render import (
@@ -66,7 +68,11 @@ from sintra_rules.render import (
     wrap_text,
 )
 from sintra_rules.state import GameState
-from sintra_rules.verify.golden import golden_mismatch, read_record_or_golden
+from sintra_rules.verify.golden import (
+    GoldenPlaythrough,
+    golden_mismatch,
+    read_record_or_golden,
+)
 
 __all__ = ["UsageError", "main"]
 
@@ -220,13 +226,50 @@ def _write_record(
     print(f"Game record written to {path}")
 
 
+@attrs.frozen
+class _Game:
+    """A game read from a file: its record, every state (ENG-25), the kind of file and, for
+    a golden playthrough, its digests."""
+
+    record: records.GameRecord
+    states: tuple[GameState, ...]
+    kind: str
+    golden: GoldenPlaythrough | None = None
+
+
+def _is_text_record(text: str) -> bool:
+    """Whether ``text`` is a text record (ENG-24): it opens with its ``Sintra`` tag."""
+    return text.lstrip().startswith("[Sintra")
+
+
+def _game_in(text: str, table: ComponentTable) -> _Game:
+    """The game in ``text``, told by its content: a text record (ENG-24), else a JSON game
+    record or golden playthrough (ENG-25)."""
+    if _is_text_record(text):
+        from sintra_rules.textrecord import text_record_from_text
+
+        record = text_record_from_text(text, table).game_record()
+        return _Game(record, records.replay(record, table), "text record")
+    record, golden = read_record_or_golden(text, table)
+    kind = "game record" if golden is None else "golden playthrough"
+    return _Game(record, records.replay(record, table), kind, golden)
+
+
+def _chosen_ply(ply: int | None, last: int) -> int:
+    """``--ply``: a ply of a game of ``last`` actions (default: the last)."""
+    chosen = last if ply is None else ply
+    if chosen > last:
+        raise UsageError(f"--ply {chosen}: the record has {last} actions (plies 0 to {last})")
+    return chosen
+
+
 def _replay(args: argparse.Namespace) -> int:
     table = _components(args)
     with _from_file(args.record):
-        record, golden = read_record_or_golden(_read(args.record), table)
-        states = records.replay(record, table)
+        game = _game_in(_read(args.record), table)
+    record, golden = game.record, game.golden
     if golden is not None:
-        mismatch = golden_mismatch(golden, states)
+        mismatch = golden_mismatch(golden, game.states)
         if mismatch is not None:
             after = "the set-up" if mismatch.action is None else f"after action {mismatch.action}"
             print(
@@ -236,19 +279,33 @@ def _replay(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    names = player_names(record.num_players)
+    plies = len(record.actions)
+    chosen = _chosen_ply(args.ply, plies)
+    names = record.player_names()
     width = output_width()
-    kind = "" if golden is None else "golden playthrough, "
+    kind = "" if game.kind == "game record" else f"{game.kind}, "
+    named = f" ({', '.join(names)})" if record.names else ""
+    start = "from a position" if record.seed is None else f"seed {record.seed}"
+    upto = "" if chosen == plies else f", shown up to ply {chosen}"
+    shown = "standard input" if args.record == "-" else args.record
     print(
         wrap_text(
-            f"sintra replay: {args.record}: {kind}{record.num_players} players, board side "
-            f"{record.side}, seed {record.seed}, {len(record.actions)} actions",
+            f"sintra replay: {shown}: {kind}{record.num_players} players{named}, board "
+            f"side {record.side}, {start}, {plies} actions{upto}",
             width,
         )
     )
     print("")
     level = VERBOSE if args.verbose else NORMAL
-    show_game(states[0], record.actions, names, level, width=width, colour=use_colour(args.color))
+    show_game(
+        game.states[0],
+        record.actions[:chosen],
+        names,
+        level,
+        width=width,
+        colour=use_colour(args.color),
+        states=game.states[: chosen + 1],
+    )
     if golden is not None:
         print(f"Golden digests: all {len(golden.digests)} states match.")
     _note_provisional(table)
@@ -298,6 +355,7 @@ class _Loaded:
     last: Action | None
     where: str
     names: tuple[str, ...] | None = None
+    before: GameState | None = None
 
 
 def _is_position_text(text: str) -> bool:
@@ -328,8 +386,8 @@ def _position_in(
         if ply is not None:
             raise UsageError("--ply is for a game record, not a single position")
         return _Loaded(position_from_text(text.strip(), table), None, name)
-    if text.lstrip().startswith("[Sintra"):
-        return _text_record_position(text, name, ply, table)
+    if _is_text_record(text):
+        return _game_position(_game_in(text, table), name, ply)
     try:
         doc = Reader(RecordError).loads(text)
     except RecordError:
@@ -347,38 +405,22 @@ def _position_in(
             f"this is a game record ({records.GAME_KIND!r}), not one position: give --ply N "
             f"for the position after N actions, or sintra replay {name or '-'} shows the game",
         )
-    record, _golden = read_record_or_golden(text, table)
-    states = records.replay(record, table)
+    return _game_position(_game_in(text, table), name, ply)
+
+
+def _game_position(game: _Game, name: str, ply: int | None) -> _Loaded:
+    """The position of ``game`` after ``ply`` actions (default: all) and the chance outcomes
+    that follow them (ENG-25), with the move that led to it and the position it was played
+    from."""
+    record = game.record
     last_ply = len(record.actions)
-    chosen = last_ply if ply is None else ply
-    if chosen > last_ply:
-        raise UsageError(
-            f"--ply {chosen}: the record has {last_ply} actions (plies 0 to {last_ply})"
-        )
+    chosen = _chosen_ply(ply, last_ply)
     action = record.actions[chosen - 1] if chosen else None
-    return _Loaded(states[chosen], action, f"{name}, ply {chosen} of {last_ply}")
-
-
-def _text_record_position(text: str, name: str, ply: int | None, table: ComponentTable) -> _Loaded:
-    """The position of a text record (ENG-24) after ``ply`` actions (default: all), with the
-    draws that follow them."""
-    from sintra_rules.textrecord import Fill, text_record_from_text
-
-    record = text_record_from_text(text, table)
-    actions = [move for move in record.moves if not isinstance(move, Fill)]
-    chosen = len(actions) if ply is None else ply
-    if chosen > len(actions):
-        raise UsageError(
-            f"--ply {chosen}: the record has {len(actions)} actions (plies 0 to {len(actions)})"
-        )
-    played, index = 0, 0
-    while index < len(record.moves) and (played < chosen or isinstance(record.moves[index], Fill)):
-        played += not isinstance(record.moves[index], Fill)
-        index += 1
-    last = actions[chosen - 1] if chosen else None
-    names = ", ".join(record.names)
-    where = f"{name} ({names}), ply {chosen} of {len(actions)}"
-    return _Loaded(record.states[index], last, where, record.names)
+    before = game.states[chosen - 1] if chosen else None
+    names = record.player_names() if record.names else None
+    named = f" ({', '.join(names)})" if names else ""
+    where = f"{name}{named}, ply {chosen} of {last_ply}"
+    return _Loaded(game.states[chosen], action, where, names, before)
 
 
 def _list_actions(state: GameState, width: int) -> None:
@@ -625,10 +667,13 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "record",
         metavar="RECORD",
-        help="a game record JSON file, or a golden playthrough (its state digests are "
-        "checked); - for standard input",
+        help="a game record: a text record, a JSON game record or a golden playthrough (its "
+        "state digests are checked), told apart by their content; - for standard input",
     )
     replay.add_argument("--verbose", action="store_true", help="the position after every turn")
+    replay.add_argument(
+        "--ply", type=_non_negative, help="stop after this many actions (default: the last)"
+    )
     _colour_option(replay)
     _components_option(replay)
     replay.set_defaults(handler=_replay)
@@ -734,6 +779,7 @@ def _parser() -> argparse.ArgumentParser:
         "arena", help="seat-rotated games between agents: win rates, scores and Elo"
     )
     configure_parser(arena)
+    _components_option(arena)
     return parser
 
 

@@ -319,6 +319,7 @@ def show_game(
     *,
     width: int | None = None,
     colour: bool = False,
+    states: Sequence[GameState] | None = None,
 ) -> GameState:
     """Print a game turn by turn from ``initial`` and return the last position.
 
@@ -342,6 +343,10 @@ def show_game(
         out: where each block of text goes (default ``print``).
         width: the width to fold lines to, or ``None`` to leave them as they are.
         colour: whether to colour the pieces with ANSI codes.
+        states: the positions of the game (from :func:`~sintra_rules.records.replay`: after
+        each action and the chance outcomes that follow it, ENG-25), when its draws are not
+        those of the positions' generator (a game from a position); by default every action is
+        applied with its draws sampled (ENG-08).
 
     Returns:
         The position after the last action.
@@ -358,7 +363,7 @@ def show_game(
     if level >= NORMAL:
         emit(render_state(state, names, colour=colour))
     new_round = True
-    for action in actions:
+    for index, action in enumerate(actions):
         if new_round and level >= NORMAL:
             emit("")
             emit(f"== {render_summary(state, names)}", "   ")
@@ -366,6 +371,8 @@ def show_game(
         before = state
         mover = state.players[seat]
         state, events = apply_traced(state, action)
+        if states is not None:
+            state = states[index + 1]
         line = f"  {action_to_text(action, table):<9} {describe_turn(events, table, names)}"
         moved = state.players[seat]
         score = moved.score

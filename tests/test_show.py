@@ -230,8 +230,8 @@ def test_explain_after_the_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_components_option_on_every_command_that_plays_reads_or_shows(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """FIG-01: ``--components FILE`` makes play, replay, perft, show and explain use a user's
-    table (other colour codes); with every figure confirmed, no note is printed."""
+    """FIG-01: ``--components FILE`` makes play, replay, perft, show, explain and arena use a
+    user's table (other colour codes); with every figure confirmed, no note is printed."""
     table_file = confirmed_table_file(tmp_path, "KLMNQ")
     table = components_from_mapping(json.loads(table_file.read_text("utf-8")))
     assert provisional_note(table) is None
@@ -256,6 +256,14 @@ def test_components_option_on_every_command_that_plays_reads_or_shows(
     assert code == 0 and err == "" and "Colours: K blue, L green" in out
     code, out, err = run(capsys, "explain", mine, "1L-6=Q", "--components", str(table_file))
     assert code == 0 and err == "" and "[1L-6=Q]" in out
+    code, out, err = run(
+        capsys, "show", mine, "--svg", str(tmp_path / "mine.svg"), "--components", str(table_file)
+    )
+    assert code == 0 and err == ""
+    code, out, err = run(
+        capsys, "arena", "greedy", "random", "--games", "1", "--components", str(table_file)
+    )
+    assert code == 0 and err == "" and out.startswith("Arena: 2 players")
     code, _, err = run(capsys, "show", mine)
     assert code == 2 and "unknown colour code 'Q'" in err
     code, _, err = run(capsys, "show", mine, "--components", str(tmp_path / "none.toml"))
@@ -265,10 +273,13 @@ def test_components_option_on_every_command_that_plays_reads_or_shows(
 def test_provisional_note_on_commands_that_print_scores(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """FIG-04: with the shipped table (provisional window values, track, ...) play, show and a
-    legal explain say so on stderr, once."""
+    """FIG-04: with the shipped table (provisional window values, track, ...) play, replay,
+    show, a legal explain and arena say so on stderr, once."""
     assert run(capsys, "play", "--quiet")[2] == NOTE
     assert run(capsys, "show", AMANDA)[2] == NOTE
+    assert run(capsys, "explain", AMANDA, "1G-6=Y")[2] == NOTE
+    assert run(capsys, "replay", str(ROOT / "tests" / "data" / "table-game.txt"))[2] == NOTE
+    assert run(capsys, "arena", "random", "random", "--games", "1")[2] == NOTE
 
 
 # --- pictures people can read -------------------------------------------------------------------
@@ -339,3 +350,58 @@ def test_picture_shows_the_last_move_and_the_result() -> None:
     assert len(result) == 1 and result[0] is not None
     assert result[0].startswith(f"Final scores: Ann {scores[0]}, Bob {scores[1]} · ")
     assert result[0].endswith(" wins" if len(winners) == 1 else " win")
+
+
+# --- sintra replay reads every kind of record ----------------------------------------------------
+
+TABLE_GAME = ROOT / "tests" / "data" / "table-game.txt"
+
+
+def test_replay_reads_a_text_record_by_its_content(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ENG-24, ENG-25, WIN-01: ``sintra replay`` tells a text record from a JSON record by its
+    content (whatever the file is called, or on standard input): the game typed at the table
+    is replayed with its players' names to its result, the note on provisional figures on
+    stderr; its JSON record replays to the same text."""
+    monkeypatch.chdir(tmp_path)
+    text = TABLE_GAME.read_text("utf-8")
+    Path("game.json").write_text(text, "utf-8")  # a text record, whatever its name says
+    code, out, err = run(capsys, "replay", "game.json")
+    assert (code, err) == (0, NOTE)
+    assert out.startswith(
+        "sintra replay: game.json: text record, 2 players (Amanda, Ben), board side A, from a"
+    )
+    assert out.rstrip().endswith("Winner: Amanda with 10 points (WIN-01)")  # its Scores tag: 10 -7
+    assert re.search(r"^  Ben +.* -7 +\d+$", out, re.M)
+    from sintra_rules.textrecord import text_record_from_text
+
+    record = text_record_from_text(text).game_record()
+    Path("game.txt").write_text(record_to_json(record, indent=1), "utf-8")  # JSON, named .txt
+    code, again, _ = run(capsys, "replay", "game.txt")
+    assert code == 0
+    start = "Round I of VI"
+    assert again[again.index(start) :] == out[out.index(start) :]
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(text))
+    code, piped, _ = run(capsys, "replay", "-")
+    assert code == 0 and piped.startswith("sintra replay: standard input: text record, ")
+
+
+def test_replay_stops_at_a_ply_and_refuses_bad_input_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ENG-24: ``--ply N`` shows the first N actions and says where the game stands; a ply past
+    the end, a broken text record and an unreadable file are one line on stderr, exit 2."""
+    code, out, _ = run(capsys, "replay", str(TABLE_GAME), "--ply", "3")
+    assert code == 0 and "shown up to ply 3" in out.splitlines()[0] + out.splitlines()[1]
+    turns = [line for line in out.splitlines() if re.match(r"^  [1-5C][BGOPY]-|^  R ", line)]
+    assert len(turns) == 3
+    assert "The game is not over: Round I" in out
+    code, out, err = run(capsys, "replay", str(TABLE_GAME), "--ply", "84")
+    assert (code, out) == (2, "")
+    assert err == "sintra replay: error: --ply 84: the record has 83 actions (plies 0 to 83)\n"
+    broken = tmp_path / "broken.txt"
+    broken.write_text(TABLE_GAME.read_text("utf-8").replace("2G-5", "2G-9", 1), "utf-8")
+    code, out, err = run(capsys, "replay", str(broken))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"sintra replay: error: {broken}: line 9, token 1: ")
