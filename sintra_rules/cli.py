@@ -473,7 +473,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.svg is not None:
         from sintra_rules.svg import state_to_svg
 
-        picture = state_to_svg(state, names=loaded.names, last=loaded.last)
+        picture = state_to_svg(state, names=loaded.names, last=loaded.last, before=loaded.before)
         try:
             with open(args.svg, "w", encoding="utf-8") as handle:
                 handle.write(picture + "\n")

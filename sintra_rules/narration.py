@@ -411,6 +411,33 @@ def describe_action(state: GameState, action: Action, names: Sequence[str] | Non
     return describe_turn(events, state.components, seats)
 
 
+def describe_move(before: GameState, action: Action, names: Sequence[str] | None = None) -> str:
+    """The move ``action``, played from ``before``, in words: who played it and what it did
+    (:func:`describe_action`), then its notation (ENG-04) in brackets.
+
+    Args:
+        before: the position the move was played from.
+        action: the move.
+        names: the players' names by seat (default: :func:`player_names`).
+
+    Returns:
+        The sentence, without a final full stop.
+
+    Raises:
+        InvalidArgument: ``names`` does not hold one name per player.
+
+    >>> from sintra_rules import build_position
+    >>> before = build_position(factories=["BBBG"])
+    >>> describe_move(before, Take(0, 0, 0), ["Amanda", "Ben"])
+    'Amanda takes 3 blue from factory display 1 and places them on the strip in slot 1 (1B-1)'
+    """
+    words = describe_action(before, action, names)
+    try:
+        return f"{words} ({action_to_text(action, before.components)})"
+    except SintraError:  # not an action the notation can write: the words say it all
+        return words
+
+
 # -- an explanation -------------------------------------------------------------------------
 
 

@@ -30,12 +30,13 @@ with ``data-count``.
 from __future__ import annotations
 
 import math
+import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from sintra_rules.actions import Action
 from sintra_rules.components import JOKER_CODE, ComponentTable
-from sintra_rules.narration import player_names, roman
+from sintra_rules.narration import describe_move, player_names, roman
 from sintra_rules.state import GameState, PlayerState
 
 __all__ = ["FILLS", "state_to_svg"]
@@ -59,6 +60,8 @@ _PAPER = "#fbfaf7"
 _LINE = "#8a8f96"
 
 _WIDTH = 680
+#: Characters of a header line (12 px text) that fit beside the round indicator.
+_HEADER_CHARS = 70
 _MARGIN = 16
 _PIECE = 13  # side of a pane piece
 _SPACE = 17  # side of a space a piece lies on
@@ -176,7 +179,14 @@ def _pieces(counts: tuple[int, ...]) -> list[int]:
     return [colour for colour, n in enumerate(counts) for _ in range(n)]
 
 
-def _header(c: _Canvas, state: GameState, y: int, names: Sequence[str], last: Action | None) -> int:
+def _header(
+    c: _Canvas,
+    state: GameState,
+    y: int,
+    names: Sequence[str],
+    last: Action | None,
+    before: GameState | None,
+) -> int:
     table = state.components
     rnd = state.round
     if state.is_over:
@@ -188,9 +198,13 @@ def _header(c: _Canvas, state: GameState, y: int, names: Sequence[str], last: Ac
     c.text(_MARGIN, y + 14, f"Side {state.side} · {status}", size=15, font_weight="bold")
     lines = []
     if last is not None:
-        from sintra_rules.notation import action_to_text
+        if before is not None:
+            words = "Last move: " + describe_move(before, last, names)
+        else:
+            from sintra_rules.notation import action_to_text
 
-        lines.append(("last-move", f"Last move: {action_to_text(last, table)}"))
+            words = f"Last move: {action_to_text(last, table)}"
+        lines += [("last-move", line) for line in textwrap.wrap(words, _HEADER_CHARS)]
     if state.is_over:
         lines.append(("result", _result(state, names)))
     for index, (kind, words) in enumerate(lines):
@@ -398,6 +412,7 @@ def state_to_svg(
     width: int | None = None,
     names: Sequence[str] | None = None,
     last: Action | None = None,
+    before: GameState | None = None,
 ) -> str:
     """The SVG picture of ``state``, as a standalone document (a ``str``).
 
@@ -406,7 +421,9 @@ def state_to_svg(
         width: scale the picture to that many pixels wide (the height follows); by default it
         is drawn at its natural size.
         names: the players' names, in seat order (default ``Player 1``, ``Player 2``, ...).
-        last: the move that led to ``state``, written under the heading in notation (ENG-04).
+        last: the move that led to ``state``, written under the heading: in words with who
+        played it and its notation when ``before`` is given (ENG-04), else in notation.
+        before: the position ``last`` was played from.
 
     Returns:
         The SVG document. Colours come from :data:`FILLS` by the table's colour codes.
@@ -420,7 +437,7 @@ def state_to_svg(
         raise ValueError(f"{len(names)} names for {len(state.players)} players")
     canvas = _Canvas(state.components)
     canvas.element("rect", x=0, y=0, width="100%", height="100%", fill=_PAPER, class_="background")
-    y = _header(canvas, state, _MARGIN, names, last)
+    y = _header(canvas, state, _MARGIN, names, last, before)
     y = _factories(canvas, state, y + 8)
     for seat in range(len(state.players)):
         canvas.element("line", x1=_MARGIN, x2=_WIDTH - _MARGIN, y1=y, y2=y, stroke="#d6d1c7")

@@ -405,3 +405,27 @@ def test_replay_stops_at_a_ply_and_refuses_bad_input_in_one_line(
     code, out, err = run(capsys, "replay", str(broken))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"sintra replay: error: {broken}: line 9, token 1: ")
+
+
+def test_picture_says_who_played_the_last_move(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """TAKE-01, PLACE-03, DONE-04: given the position it was played from, the last move is told
+    in words naming the player who made it, then its notation; ``sintra show --svg`` on a
+    record does so with the record's names (at ply 2 of the typed game, Ben's ``1P-6``)."""
+    state = position_from_text(AMANDA)
+    move = action_from_text("1G-6=Y")
+    svg = state_to_svg(apply(state, move), last=move, before=state, names=["Amanda", "Ben"])
+    said = " ".join(n.text or "" for n in drawn(svg, "last-move"))
+    assert said.startswith("Last move: Amanda takes 1 green from factory display 1")
+    assert "keeps yellow for the top frame of window 6" in said and said.endswith("(1G-6=Y)")
+    assert len(drawn(svg, "last-move")) > 1  # folded beside the round indicator
+    unnamed = state_to_svg(apply(state, move), last=move, before=state)
+    assert drawn(unnamed, "last-move")[0].text.startswith("Last move: Player 1 takes")  # type: ignore[union-attr]
+    picture = tmp_path / "ply2.svg"
+    code, out, _ = run(capsys, "show", str(TABLE_GAME), "--ply", "2", "--svg", str(picture))
+    assert code == 0 and out == f"Picture written to {picture}\n"
+    said = " ".join(n.text or "" for n in drawn(picture.read_text("utf-8"), "last-move"))
+    second = TABLE_GAME.read_text("utf-8").split("\n\n", 1)[1].split()[3]  # after "{Amanda opens}"
+    assert said.startswith("Last move: Ben takes 2 pink from factory display 1")
+    assert said.endswith(f"({second})") and second == "1P-6"
