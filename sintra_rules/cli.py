@@ -263,6 +263,14 @@ def _chosen_ply(ply: int | None, last: int) -> int:
     return chosen
 
 
+def _comments(record: records.GameRecord) -> dict[int, list[str]]:
+    """The record's comments by the ply they follow (ENG-25)."""
+    found: dict[int, list[str]] = {}
+    for comment in record.comments:
+        found.setdefault(comment.ply, []).append(comment.text)
+    return found
+
+
 def _replay(args: argparse.Namespace) -> int:
     table = _components(args)
     with _from_file(args.record):
@@ -305,6 +313,7 @@ def _replay(args: argparse.Namespace) -> int:
         width=width,
         colour=use_colour(args.color),
         states=game.states[: chosen + 1],
+        comments=_comments(record),
     )
     if golden is not None:
         print(f"Golden digests: all {len(golden.digests)} states match.")

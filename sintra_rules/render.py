@@ -17,7 +17,7 @@ Round I (blue) | Player 1: 0 points, track 0 | Player 2: 0 points, track 0 | Pla
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from sintra_rules.actions import Action
 from sintra_rules.components import JOKER_CODE, ComponentTable
@@ -320,6 +320,7 @@ def show_game(
     width: int | None = None,
     colour: bool = False,
     states: Sequence[GameState] | None = None,
+    comments: Mapping[int, Sequence[str]] | None = None,
 ) -> GameState:
     """Print a game turn by turn from ``initial`` and return the last position.
 
@@ -347,6 +348,8 @@ def show_game(
         each action and the chance outcomes that follow it, ENG-25), when its draws are not
         those of the positions' generator (a game from a position); by default every action is
         applied with its draws sampled (ENG-08).
+        comments: the record's comments by the ply they follow (0: about the game), shown in
+        braces under the turn they follow, or first (ENG-25).
 
     Returns:
         The position after the last action.
@@ -360,7 +363,10 @@ def show_game(
 
     state = initial
     table = state.components
+    notes = comments or {}
     if level >= NORMAL:
+        for note in notes.get(0, ()):
+            emit(f"{{{note}}}")
         emit(render_state(state, names, colour=colour))
     new_round = True
     for index, action in enumerate(actions):
@@ -383,6 +389,8 @@ def show_game(
         new_round = len(state.indicator) != len(before.indicator)
         if level >= NORMAL:
             emit(line, _TURN_INDENT)
+            for note in notes.get(index + 1, ()):
+                emit(f"{_TURN_INDENT}{{{note}}}", _TURN_INDENT)
         if level >= VERBOSE or (new_round and level >= NORMAL):
             emit("")
             if new_round:

@@ -374,12 +374,19 @@ def test_replay_reads_a_text_record_by_its_content(
     )
     assert out.rstrip().endswith("Winner: Amanda with 10 points (WIN-01)")  # its Scores tag: 10 -7
     assert re.search(r"^  Ben +.* -7 +\d+$", out, re.M)
+    lines = out.splitlines()  # the comment under the turn it follows, in braces (ENG-25)
+    first = next(i for i, line in enumerate(lines) if line.startswith("  2G-5 "))
+    assert lines[first + 2] == " " * 12 + "{Amanda opens}"
+    assert lines[first + 3].startswith("  1P-6 ")
     from sintra_rules.textrecord import text_record_from_text
 
     record = text_record_from_text(text).game_record()
     Path("game.txt").write_text(record_to_json(record, indent=1), "utf-8")  # JSON, named .txt
     code, again, _ = run(capsys, "replay", "game.txt")
     assert code == 0
+    Path("opened.txt").write_text(text.replace("\n\n2G-5", "\n\n{a friendly game} 2G-5"))
+    code, opened, _ = run(capsys, "replay", "opened.txt")
+    assert code == 0 and opened.split("\n")[3] == "{a friendly game}"  # before the first board
     start = "Round I of VI"
     assert again[again.index(start) :] == out[out.index(start) :]
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(text))
