@@ -368,6 +368,38 @@ def _a_link_reopens_the_question(desk: Desk, tmp_path: Path) -> None:
     assert first["explanation"] == cli.stdout.rstrip("\n")
 
 
+#: In the page: the elements of the article that stick out at its right (by more than a
+#: heading's anchor mark) with no ancestor scrolling them sideways: content cut off on a phone.
+_CUT_OFF = """() => {
+  const article = document.querySelector("article");
+  const right = article.getBoundingClientRect().right;
+  const out = [];
+  for (const el of article.querySelectorAll("*")) {
+    if (el.getBoundingClientRect().right <= right + 12) continue;
+    let up = el.parentElement, scrolled = false;
+    while (up && up !== article) {
+      if (["auto", "scroll"].includes(getComputedStyle(up).overflowX)) scrolled = true;
+      up = up.parentElement;
+    }
+    if (!scrolled && !["auto", "scroll"].includes(getComputedStyle(el).overflowX)) {
+      out.push(el.tagName + " " + (el.textContent || "").trim().slice(0, 40));
+    }
+  }
+  return out;
+}"""
+
+
+def _nothing_is_cut_off_on_a_phone(desk: Desk) -> None:
+    """At a phone's width (390 px), wide content (position pictures, outputs, tables) fits or
+    scrolls inside its block on the pages with the widest content."""
+    page = desk.page
+    page.set_viewport_size({"width": 390, "height": 800})
+    for name in ("tutorials/dispute.html", "traceability.html", "spec/03-turn.html"):
+        page.goto(desk.base + name)
+        assert page.evaluate(_CUT_OFF) == [], name
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def _site_search_finds_clauses_and_glossary(desk: Desk) -> None:
     """The site search (run last: it leaves the desk page) puts the clause first for its ID
     and the glossary first for a French word."""
@@ -395,6 +427,7 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
     _a_link_reopens_the_question(desk, tmp_path)
+    _nothing_is_cut_off_on_a_phone(desk)
     _site_search_finds_clauses_and_glossary(desk)
     assert desk.problems == []
 

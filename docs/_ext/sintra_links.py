@@ -161,7 +161,7 @@ def cross_references(app: Sphinx, doctree: nodes.document) -> None:
             continue
         # A searchable object: the site search for "TAKE-03" puts the clause first.
         std.note_object("clause", clause_id, clause_id.lower(), location=section)  # type: ignore[attr-defined]
-        for paragraph in section.findall(nodes.paragraph):
+        for paragraph in list(section.findall(nodes.paragraph)):
             _relabel_sources(paragraph)
         rulings = [r.id for r in spec.rulings_citing(clause_id)]
         if rulings:
@@ -172,10 +172,11 @@ def cross_references(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def _relabel_sources(paragraph: nodes.paragraph) -> None:
-    """``**Sources.** EN 000:88 (note) · ...`` shown as ``EN, A) Advance a pattern, Step 1,
-    Attention (000:88): note``: the edition and the printed section (from the outline of the
-    rulebook texts, ``spec/outline.toml``) first, the line index second, then the note; the
-    words are :func:`sintra_rules.clauses.text.citation_parts`, as ``sintra rule`` prints them."""
+    """``**Sources.** EN 000:88 (note) · ...`` shown as a list of lines such as ``EN, A) Advance
+    a pattern, Step 1, Attention (000:88): note``: the edition and the printed section (from the
+    outline of the rulebook texts, ``spec/outline.toml``) first, the line index second, then
+    the note; the words are :func:`sintra_rules.clauses.text.citation_parts`, as ``sintra
+    rule`` prints them."""
     from sintra_rules.clauses import Citation
     from sintra_rules.clauses.text import citation_parts
 
@@ -189,17 +190,18 @@ def _relabel_sources(paragraph: nodes.paragraph) -> None:
         citations = [Citation.parse(part) for part in rest.split(" · ")]
     except ValueError:
         return
-    new: list[nodes.Node] = [children[0], nodes.Text(" ")]
-    for index, cite in enumerate(citations):
-        if index:
-            new.append(nodes.Text(" · "))
+    items = nodes.bullet_list(classes=["sintra-sources"])
+    for cite in citations:
         label, where, note = citation_parts(cite, _spec())
-        new.append(nodes.Text(f"{label} "))
-        new.append(nodes.inline(text=f"({where})", classes=["sintra-line-index"]))
+        line = nodes.paragraph()
+        line += nodes.Text(f"{label} ")
+        line += nodes.inline(text=f"({where})", classes=["sintra-line-index"])
         if note:
-            new.append(nodes.Text(f": {note}"))
+            line += nodes.Text(f": {note}")
+        items += nodes.list_item("", line)
     paragraph.children = []
-    paragraph.extend(new)
+    paragraph += children[0]
+    paragraph.parent.insert(paragraph.parent.index(paragraph) + 1, items)
 
 
 def _refs(clauses: Sequence[str], docname: str) -> nodes.paragraph:
