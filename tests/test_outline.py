@@ -104,7 +104,8 @@ def test_each_edition_has_an_ordered_well_formed_outline() -> None:
 def test_every_citation_falls_in_a_section_and_is_labelled_with_it() -> None:
     """Each citation's first line lies in a section of its edition's outline; the loader finds
     the same section, and the text a reader sees opens with the edition and that section's
-    headings, the line reference after them."""
+    headings (and, when the cited lines run on beyond it and its subsections, ``to`` and the
+    last line's section, the headings both share written once), the line reference after."""
     spec = load_spec()
     found = citations()
     assert len(found) > 400
@@ -115,7 +116,19 @@ def test_every_citation_falls_in_a_section_and_is_labelled_with_it() -> None:
         assert spec.outline.section(citation).path == tuple(path_of(entry)), text
         words = citation_text(citation, spec)
         lines = text.split(" ", 1)[1].split(" (", 1)[0]
-        assert words.startswith(f"{edition}, {', '.join(path_of(entry))} ({lines})"), text
+        start = path_of(entry)
+        end = path_of(section_at(edition, int(lines.split(":")[1].split("-")[-1])) or {})
+        if end[: len(start)] == start:  # the last line in the same section or a subsection
+            label = ", ".join(start)
+        else:  # both sections, the headings they share written once
+            shared = next(
+                (i for i, (a, b) in enumerate(zip(start, end, strict=False)) if a != b), 0
+            )
+            shared = min(shared, len(start) - 1, len(end) - 1)
+            label = ", ".join(
+                [*start[:shared], f"{', '.join(start[shared:])} to {', '.join(end[shared:])}"]
+            )
+        assert words.startswith(f"{edition}, {label} ({lines})"), (text, words)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +151,7 @@ def test_every_citation_falls_in_a_section_and_is_labelled_with_it() -> None:
 )
 def test_known_citations_get_the_printed_labels(citation: str, label: str) -> None:
     text = citation_text(Citation.parse(f"{citation} (x)"))
-    assert text == f"{label} ({citation.split(' ')[1]}): x"
+    assert text == f"{label} ({citation.split(' ')[1]}): x"  # "x": a note the label lacks
 
 
 def _copy_spec(tmp_path: Path, old: str, new: str) -> Path:

@@ -6,6 +6,8 @@ import re
 import textwrap
 import unicodedata
 
+import attrs
+
 from sintra_rules.clauses.loader import load_spec
 from sintra_rules.clauses.model import Citation, Clause, Spec
 
@@ -24,7 +26,9 @@ def citation_parts(citation: Citation, spec: Spec | None = None) -> tuple[str, s
     """The words a reader sees for ``citation``, in three parts: the edition and the printed
     section its first line falls in (from the hand-written outline of the rulebook texts,
     :attr:`Spec.outline`), the line reference (file and lines of the text file, secondary), and
-    the citation's own note, empty when the section's label already holds all its words.
+    the citation's own note, empty when the section's label already holds all its words. When
+    the cited lines run on beyond that section and its subsections, the label names the
+    section of the last line too: ``NL, Voorbereiding, 7 to 8``.
 
     Args:
         citation: a citation of a clause's ``**Sources.**`` line.
@@ -40,11 +44,23 @@ def citation_parts(citation: Citation, spec: Spec | None = None) -> tuple[str, s
     ('EN, A) Advance a pattern, Step 2, Attention', '000:112', 'joker spaces hold any colour')
     >>> citation_parts(Citation.parse("NL 003:86 (Stap 1 a)"))
     ('NL, A) Leg een patroon, Stap 1, a)', '003:86', '')
+    >>> citation_parts(Citation.parse("RM 002:40-41 (agrees)"))
+    ('RM, 3. Setup, 9 to 10', '002:40-41', 'agrees')
     """
-    section = (spec or load_spec()).outline.section(citation)
+    outline = (spec or load_spec()).outline
     first, last = citation.first, citation.last
+    start = outline.section(citation).path
+    end = outline.section(attrs.evolve(citation, first=last)).path
+    label = ", ".join(start)
+    if end[: len(start)] != start:
+        shared = 0
+        while shared < min(len(start), len(end)) - 1 and start[shared] == end[shared]:
+            shared += 1
+        label = ", ".join(
+            [*start[:shared], " to ".join([", ".join(start[shared:]), ", ".join(end[shared:])])]
+        )
+    label = f"{citation.edition}, {label}"
     lines = f"{first}" if first == last else f"{first}-{last}"
-    label = f"{citation.edition}, {section.label}"
     note = "" if _words(citation.label) <= _words(label) else citation.label
     return label, f"{citation.file}:{lines}", note
 
