@@ -459,6 +459,12 @@ def test_clause_ids_are_links_in_tutorials_api_and_rulings(site: Path) -> None:
     # RUL-02's text cites PLACE-05 (the must-place rule): a link on the rulings page.
     rulings = _page(site, "spec/08-rulings.html")
     assert 'href="03-turn.html#place-05"' in rulings
+    # The output of `sintra rule PLACE-05` in the tutorial's shell session lists RUL-02: a link.
+    tutorial = _page(site, "tutorials/dispute.html")
+    session = tutorial[tutorial.index('<pre class="sintra-console') :]
+    session = session[: session.index("</pre>")]
+    assert "<strong>$ sintra rule PLACE-05</strong>" in session
+    assert 'href="../spec/08-rulings.html#rul-02"' in session
 
 
 def test_each_clause_lists_the_rulings_that_refine_it(site: Path) -> None:

@@ -1,7 +1,8 @@
 """Sphinx extension of the sintra_rules docs: clause links, clause index, rulings, glossary.
 
 * Every clause ID written in the docs (the spec, the rulings, API docstrings, tutorials, the CLI
-  docs), as text or as inline code, links to the clause's anchor (``(ID)=`` on the spec pages);
+  docs), as text or as inline code, links to the clause's anchor (``(ID)=`` on the spec pages),
+  and so does every clause ID in the output of a shell session (a ``console`` block); other
   code blocks and the clause's own heading are left alone.
 * Under each clause of the spec pages: the rulings that refine it and the clauses that cite it.
   Each clause is a searchable object (type ``clause``), so the site search finds it by its ID.
@@ -119,6 +120,29 @@ def link_clause_ids(app: Sphinx, doctree: nodes.document) -> None:
         parts = _linked_text(str(text_node), known, docname)
         if parts is not None:
             text_node.parent.replace(text_node, parts)
+    for block in list(doctree.findall(nodes.literal_block)):
+        if block.get("language") == "console":
+            _link_console(block, known, docname)
+
+
+def _link_console(block: nodes.literal_block, known: set[str], docname: str) -> None:
+    """A shell session (a ``console`` block: ``$ command`` lines and their output) with every
+    clause ID of its output linked, shown as a preformatted block (not highlighted: Pygments
+    would drop the links), the command lines in bold."""
+    text = block.astext()
+    if _linked_text(text, known, docname) is None:
+        return
+    children: list[nodes.Node] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("$ "):
+            children.append(nodes.strong(text=line.rstrip("\n")))
+            children.append(nodes.Text(line[len(line.rstrip("\n")) :]))
+        else:
+            children += _linked_text(line, known, docname) or [nodes.Text(line)]
+    block.children = []
+    block.extend(children)
+    block.rawsource = ""  # a parsed literal: written as it is, links kept
+    block["classes"].append("sintra-console")
 
 
 def _line(label: str, clauses: Sequence[str], docname: str, classes: list[str]) -> nodes.Node:
