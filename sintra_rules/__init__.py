@@ -42,6 +42,7 @@ The satellites are submodules imported explicitly, as ``chess.svg`` is:
 
 from sintra_rules._version import BEHAVIOUR_VERSION, __version__
 from sintra_rules.actions import Action, Reset, Take
+from sintra_rules.builder import build_position
 from sintra_rules.chance import (
     apply_chance,
     apply_fill,
@@ -88,7 +89,7 @@ from sintra_rules.errors import (
 from sintra_rules.events import Event
 from sintra_rules.explain import Explanation, explain
 from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.position import build_position, position_from_text, position_to_text
+from sintra_rules.position import position_from_text, position_to_text
 from sintra_rules.records import (
     GameRecord,
     record_from_json,

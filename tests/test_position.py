@@ -534,3 +534,18 @@ def test_str_of_a_state_is_the_text_board(capsys: pytest.CaptureFixture[str]) ->
     assert out.startswith("Round III of VI: yellow round; board side A\n")
     assert "  1: 1 blue, 1 green, 2 orange\n" in out
     assert "   @    4     3 -/-     p  p  p  y  b   0/5" in out
+
+
+def test_build_position_keeps_its_import_paths() -> None:
+    """ENG-21: ``build_position`` lives in ``sintra_rules.builder``; the facade and the module
+    it came from (``sintra_rules.position``) give the same function, and other missing names
+    of ``sintra_rules.position`` are still an AttributeError."""
+    import importlib
+
+    import sintra_rules
+
+    position = importlib.import_module("sintra_rules.position")
+    builder = importlib.import_module("sintra_rules.builder")
+    assert position.build_position is builder.build_position is sintra_rules.build_position
+    with pytest.raises(AttributeError):
+        _ = position.no_such_name
