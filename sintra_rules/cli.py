@@ -529,9 +529,20 @@ def _soak(args: argparse.Namespace) -> int:
     ray = ray_from_args(args)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers: must be >= 1, got {args.workers}")
+    components = args.components
+    if components is not None:
+        load_components(components)  # a bad file is one clean line before any game
+        components = os.path.abspath(components)  # the workers' and the reproducers' path
+    check_every = 1 if args.reference else args.check_every or soak.CHECK_EVERY
     with Progress("soak", args.games, "games", quiet=args.quiet) as bar:
         report = soak.run_soak(
-            args.games, args.seed, progress=bar.update, workers=args.workers, ray=ray
+            args.games,
+            args.seed,
+            progress=bar.update,
+            workers=args.workers,
+            ray=ray,
+            check_every=check_every,
+            components=components,
         )
     print(report.summary())
     return 1 if report.failures else 0
@@ -746,6 +757,21 @@ def _parser() -> argparse.ArgumentParser:
     soak = sub.add_parser("soak", help="random games with every invariant checked")
     soak.add_argument("--games", type=_non_negative, required=True)
     soak.add_argument("--seed", type=_non_negative, default=0)
+    checking = soak.add_mutually_exclusive_group()
+    checking.add_argument(
+        "--check-every",
+        metavar="C",
+        type=_int_at_least(1),
+        help="every game is played on the kernel with its own checks; every C-th game (from "
+        "game 0) also on the reference engine with every invariant, the kernel cross-checked "
+        "ply by ply (default 7)",
+    )
+    checking.add_argument(
+        "--reference",
+        action="store_true",
+        help="play every game on the reference engine too (--check-every 1)",
+    )
+    _components_option(soak)
     soak.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     add_fan_out_options(soak)
     soak.set_defaults(handler=_soak)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -343,3 +344,75 @@ def test_mcts_visits_every_legal_id_and_never_the_real_draws(core: ModuleType) -
     assert kernel.mcts_visits(without_generator(state), 300, seed=5, module=core) == visits
     interpreted = kernel.load_core("interpreted")
     assert kernel.mcts_visits(state, 300, seed=5, module=interpreted) == visits
+
+
+# --------------------------------------------------------------------------- benchmark
+
+
+def test_deep_size_counts_each_object_once() -> None:
+    """Bytes per state: every object reached once, shared small ints and tables left out."""
+    from sintra_rules import Strip
+    from sintra_rules.kernel.bench import deep_size
+
+    counts = (1, 0, 0, 0, 0)
+    strip = Strip(0, 0, counts, counts)
+    assert deep_size(strip) == sys.getsizeof(strip) + sys.getsizeof(counts)
+    big = 2**40
+    assert deep_size((big, big, None, True)) == sys.getsizeof((big, big, None, True)) + (
+        sys.getsizeof(big)
+    )
+    k = kernel.to_kernel(new_game(2, seed=1), kernel.load_core("interpreted"))
+    lists = [k.bag, k.tower, k.factories, k.centre, k.indicator, k.strip_id, k.face, k.filled]
+    lists += [k.jokers, k.win_top, k.win_bottom, k.glazier, k.score, k.marker, k.lost]
+    assert all(-5 <= n <= 256 for values in lists for n in values)  # cached: left out
+    assert k.log == []
+    halves = sum(sys.getsizeof(n) for n in (k.rng.hi, k.rng.lo) if n > 256)
+    want = sys.getsizeof(k) + sum(map(sys.getsizeof, lists)) + sys.getsizeof(k.rng) + halves
+    want += sys.getsizeof(k.log)
+    assert deep_size(k) == want
+
+
+def test_bench_json_reports_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sintra bench --json`` prints one object holding the reference, kernel-from-Python,
+    playout-loop and search rates, their interleaved median ratios with ranges (among them
+    ``compiled_playout_vs_chess``) and bytes per state with the method. Figures are not
+    asserted, only their presence and that each median lies within its range."""
+    from sintra_rules.cli import main
+
+    assert main(["bench", "--json", "--seconds", "0.05"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in (
+        "reference_plies_per_second",
+        "kernel_from_python_plies_per_second",
+        "kernel_playout_plies_per_second",
+        "reference_mcts_simulations_per_second",
+        "kernel_mcts_simulations_per_second",
+        "reference_state_bytes",
+        "kernel_state_bytes",
+    ):
+        assert figures[key] > 0, key
+    assert "getsizeof" in figures["state_bytes_method"]
+    ratios = ["kernel_playout_vs_reference", "kernel_from_python_vs_reference"]
+    ratios += ["kernel_mcts_vs_reference", "kernel_from_python_vs_chess"]
+    ratios.append(
+        "compiled_playout_vs_chess" if kernel.COMPILED else "interpreted_playout_vs_chess"
+    )
+    for key in ratios:
+        low, high = figures[f"{key}_range"]
+        assert low <= figures[key] <= high, key
+    assert "compiled_playout_vs_chess" in figures
+
+
+def test_kernel_ab_compares_two_builds(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m tools.kernel_ab BEFORE AFTER`` plays each compiled build in its own
+    processes, interleaved, and prints both rates and the median ratio with its range."""
+    from tools import kernel_ab
+
+    folder = str(_load_build().build_cached(ROOT).parents[2])
+    assert kernel_ab.main([folder, folder, "--rounds", "2", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    pattern = (
+        r"before [\d,]+ plies/s, after [\d,]+ plies/s: after / before [\d.]+ \(median of 2 "
+        r"rounds of 0.05 s CPU, range [\d.]+-[\d.]+\)\n"
+    )
+    assert re.fullmatch(pattern, out), out

@@ -1,103 +1,165 @@
 """The kernel's benchmark figures, called by ``sintra bench`` (:mod:`sintra_rules.verify.bench`).
 
-Slices of CPU time (:func:`time.process_time`) alternate between python-chess random playouts,
-the kernel's own playout loop (compiled when :data:`sintra_rules.kernel.COMPILED`) and the
-kernel driven ply by ply from Python; each round gives a ratio to the chess slice next to it,
-and the figures are the median ratio and its range over the rounds. Figures are printed, never
-asserted: they depend on the machine and its load.
+Two sets of workloads run in interleaved slices of CPU time (:func:`time.process_time`, with
+:func:`sintra_rules.verify.bench.interleave`, the helper the reference figures use too), and
+every ratio is the median of the per-round ratios, reported with their range:
+
+* random 2-player games (sides alternating): python-chess random playouts, the reference API
+  path (``legal_actions`` and ``apply``), the kernel driven ply by ply from Python
+  (``legal_ids`` and ``step``) and the kernel's own playout loop (compiled when
+  :data:`sintra_rules.kernel.COMPILED`), in plies per second;
+* search from the set-up of a 2-player game, in simulations per second: the reference
+  :class:`~sintra_rules.mcts.MctsAgent` (heuristic simulations) and the kernel's ``uct``
+  (uniformly random simulations).
+
+Bytes per state are measured, not estimated: :func:`deep_size` of a mid-game 4-player
+position, as a reference state and as a kernel state. Figures are printed, never asserted:
+they depend on the machine and its load.
 """
 
 from __future__ import annotations
 
 import statistics
-import time
+import sys
 import types
 from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 from sintra_rules import kernel
-from sintra_rules.rng import below, seed_state
+from sintra_rules.components import ComponentTable
+from sintra_rules.mcts import MctsAgent
+from sintra_rules.setup import new_game
+from sintra_rules.verify.bench import (
+    Rate,
+    Work,
+    chess_plies,
+    interleave,
+    mid_game_state,
+    reference_plies,
+    spread,
+)
 
-__all__ = ["KERNEL_TARGET", "kernel_bench"]
+__all__ = ["KERNEL_TARGET", "MCTS_TARGET", "deep_size", "kernel_bench"]
 
 #: Target: compiled random playouts (2 players) at this many times python-chess plies/s.
 KERNEL_TARGET = 5.0
+#: Target: kernel search simulations/s at this many times the reference MctsAgent's.
+MCTS_TARGET = 5.0
+#: How bytes per state are measured (printed with the figures).
+SIZE_METHOD = (
+    "deep sys.getsizeof: every object the state holds, each once, without the component table "
+    "(shared by all states), None, booleans and the small ints Python caches"
+)
 
 
-def _chess_slice(seconds: float, seed: int) -> float | None:
-    """python-chess random playouts (each move uniformly among ``board.legal_moves`` until
-    ``board.is_game_over(claim_draw=False)``) for ``seconds`` of CPU time: plies/s, or
-    ``None`` without python-chess."""
-    try:
-        import chess
-    except ImportError:
-        return None
-    rng = seed_state(seed)
-    plies = 0
-    start = time.process_time()
-    while True:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False):
-            moves = list(board.legal_moves)
-            rng, index = below(rng, len(moves))
-            board.push(moves[index])
-            plies += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return plies / elapsed
-
-
-def _playout_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
-    """The kernel's playout loop, 2 players, sides alternating, one game per call: plies/s."""
+def _kernel_playouts(core: types.ModuleType, seed: int) -> Work:
+    """The kernel's playout loop, 2 players, sides alternating, one game per item."""
     tables = kernel.tables_for(None, core)
-    plies = games = 0
-    start = time.process_time()
+    games = 0
     while True:
         played: int = core.play_random_games(tables, 2, seed + games, 1, games % 2)
-        plies += played
         games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return plies / elapsed
+        yield played, 1
 
 
-def _python_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
-    """The kernel driven from a Python loop (``legal_ids`` and ``step`` per ply): plies/s."""
+def _kernel_from_python(core: types.ModuleType, seed: int) -> Work:
+    """The kernel driven from a Python loop (``legal_ids`` and ``step`` per ply), the same
+    games as :func:`_kernel_playouts`, one game per item."""
     tables = kernel.tables_for(None, core)
     legal_ids, step = core.legal_ids, core.step
-    plies = games = 0
-    start = time.process_time()
+    games = 0
     while True:
         game_seed = seed + games
         hi, lo = game_seed >> 32, game_seed & 0xFFFFFFFF
         k = core.deal(tables, 2, games % 2 == 1, hi, lo)
         chooser = core.Rng(hi, lo)
+        plies = 0
         while k.indicator:
             ids = legal_ids(k)
             step(k, ids[chooser.below(len(ids))])
             plies += 1
         games += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return plies / elapsed
+        yield plies, 1
 
 
-def _mcts_slice(core: types.ModuleType, seconds: float, seed: int) -> float:
-    """The kernel's search (``core.uct``, 100 simulations per call) from the set-up of a
-    2-player game: simulations per second."""
-    k = core.deal(kernel.tables_for(None, core), 2, False, 0, seed & 0xFFFFFFFF)
+def _kernel_search(core: types.ModuleType, seed: int) -> Work:
+    """The kernel's search (``core.uct``, 50 simulations per item) from a 2-player set-up."""
+    k = core.deal(kernel.tables_for(None, core), 2, False, seed >> 32, seed & 0xFFFFFFFF)
     searcher = core.Rng(1, seed & 0xFFFFFFFF)
-    simulations = 0
-    start = time.process_time()
     while True:
-        core.uct(k, 100, searcher, 1.4)
-        simulations += 100
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return simulations / elapsed
+        core.uct(k, 50, searcher, 1.4)
+        yield 50, 0
 
 
-def _spread(values: list[float]) -> tuple[float, float, float]:
-    return statistics.median(values), min(values), max(values)
+def _reference_search(seed: int) -> Work:
+    """The reference :class:`~sintra_rules.mcts.MctsAgent` (10 simulations per item) from the
+    same 2-player set-up."""
+    state = new_game(2, side="A", seed=seed)
+    agent = MctsAgent(seed=seed, simulations=10)
+    while True:
+        agent.choose(state)
+        assert agent.last_search is not None
+        yield agent.last_search.simulations, 0
+
+
+def deep_size(value: object) -> int:
+    """The bytes a state holds: :func:`sys.getsizeof` summed over every object reachable from
+    ``value`` through attrs fields, kernel state attributes, tuples, lists and dicts, each
+    object once, leaving out component tables and kernel ``Tables`` (shared by every state),
+    ``None``, booleans and the small ints CPython caches (shared by everything).
+
+    Args:
+        value: a reference :class:`~sintra_rules.state.GameState` or a kernel ``KState``.
+
+    Returns:
+        The size in bytes.
+
+    >>> big = 2**40
+    >>> deep_size((big, big, 7, None)) == sys.getsizeof((big, big, 7, None)) + sys.getsizeof(big)
+    True
+    """
+    names = list(kernel.load_core("interpreted").KState.__annotations__)
+    seen: set[int] = set()
+    stack = [value]
+    total = 0
+    while stack:
+        item = stack.pop()
+        if (
+            id(item) in seen
+            or item is None
+            or isinstance(item, bool | ComponentTable)
+            or (type(item) is int and -5 <= item <= 256)
+            or type(item).__name__ == "Tables"
+        ):
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, tuple | list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif attrs.has(type(item)):
+            cls: Any = type(item)
+            stack.extend(getattr(item, f.name) for f in attrs.fields(cls))
+        elif type(item).__name__ == "KState":
+            stack.extend(getattr(item, name) for name in names)
+        elif type(item).__name__ == "Rng":
+            stack.extend((item.hi, item.lo))  # type: ignore[attr-defined]
+    return total
+
+
+def _ratio(result: dict[str, object], key: str, ours: list[Rate], theirs: list[Rate]) -> str:
+    median, low, high = spread(ours, theirs)
+    result[key] = median
+    result[f"{key}_range"] = [low, high]
+    return f"  {key}: {median:.1f}x (range {low:.1f}-{high:.1f})"
+
+
+def _median(rates: list[Rate]) -> float:
+    return statistics.median(r.plies_per_second for r in rates)
 
 
 def kernel_bench(
@@ -110,17 +172,22 @@ def kernel_bench(
 
     Args:
         seconds: CPU seconds per slice.
-        rounds: how many times the three slices alternate.
+        rounds: how many times the slices alternate.
         seed: the first game's seed (below ``2**61``).
         out: where the lines go, or ``None``.
 
     Returns:
-        One JSON-ready object: ``kernel`` (``"compiled"`` or ``"interpreted"``), the median
-        plies/s of each slice, ``compiled_playout_vs_chess`` (the median per-round ratio of the
-        kernel's playout loop to python-chess plies/s; ``None`` when the kernel is not compiled
-        or python-chess is missing) with ``compiled_playout_vs_chess_range`` ``[min, max]``,
-        and the same for ``kernel_from_python_vs_chess`` and, when not compiled,
-        ``interpreted_playout_vs_chess``; ``kernel_mcts_simulations_per_second``.
+        One JSON-ready object: ``kernel`` (``"compiled"`` or ``"interpreted"``); the median
+        rates ``chess_plies_per_second``, ``reference_plies_per_second``,
+        ``kernel_from_python_plies_per_second``, ``kernel_playout_plies_per_second``,
+        ``reference_mcts_simulations_per_second`` and ``kernel_mcts_simulations_per_second``;
+        ratios (the median per-round ratio, with ``<key>_range`` ``[min, max]``):
+        ``compiled_playout_vs_chess`` (``None`` when the kernel is not compiled or
+        python-chess is missing; then ``interpreted_playout_vs_chess``),
+        ``kernel_from_python_vs_chess``, ``kernel_playout_vs_reference``,
+        ``kernel_from_python_vs_reference`` and ``kernel_mcts_vs_reference``; bytes per
+        state ``reference_state_bytes`` and ``kernel_state_bytes`` (mid-game, 4 players)
+        measured by ``state_bytes_method``.
     """
 
     def say(line: str) -> None:
@@ -129,54 +196,86 @@ def kernel_bench(
 
     core = kernel.core
     mode = "compiled" if kernel.COMPILED else "interpreted"
-    chess_rates: list[float] = []
-    playout: list[float] = []
-    python: list[float] = []
-    playout_ratios: list[float] = []
-    python_ratios: list[float] = []
-    for r in range(rounds):
-        chess_rate = _chess_slice(seconds, seed + r)
-        playout.append(_playout_slice(core, seconds, seed + 1000 * r))
-        python.append(_python_slice(core, seconds, seed + 1000 * r))
-        if chess_rate is not None:
-            chess_rates.append(chess_rate)
-            playout_ratios.append(playout[-1] / chess_rate)
-            python_ratios.append(python[-1] / chess_rate)
-    mcts_rate = _mcts_slice(core, seconds, seed)
+    workloads: dict[str, Work] = {
+        "reference": reference_plies(2, seed),
+        "kernel from Python": _kernel_from_python(core, seed),
+        "kernel playout": _kernel_playouts(core, seed),
+    }
+    chess = chess_plies(seed)
+    if chess is not None:
+        workloads["chess"] = chess
+    coarse = {"kernel from Python": 1, "kernel playout": 1}
+    plies = interleave(workloads, rounds, seconds, clock_every=coarse)
+    search = interleave(
+        {"reference": _reference_search(seed), "kernel": _kernel_search(core, seed)},
+        rounds,
+        seconds,
+        clock_every={"reference": 1, "kernel": 1},
+    )
+    state = mid_game_state(4, seed)
+    reference_bytes = deep_size(state)
+    kernel_bytes = deep_size(kernel.to_kernel(state, core))
     result: dict[str, object] = {
         "kernel": mode,
         "kernel_rounds": rounds,
         "kernel_slice_seconds": seconds,
-        "kernel_playout_plies_per_second": statistics.median(playout),
-        "kernel_from_python_plies_per_second": statistics.median(python),
-        "chess_plies_per_second": statistics.median(chess_rates) if chess_rates else None,
-        "kernel_mcts_simulations_per_second": mcts_rate,
+        "reference_plies_per_second": _median(plies["reference"]),
+        "kernel_from_python_plies_per_second": _median(plies["kernel from Python"]),
+        "kernel_playout_plies_per_second": _median(plies["kernel playout"]),
+        "chess_plies_per_second": _median(plies["chess"]) if chess is not None else None,
+        "reference_mcts_simulations_per_second": _median(search["reference"]),
+        "kernel_mcts_simulations_per_second": _median(search["kernel"]),
+        "reference_state_bytes": reference_bytes,
+        "kernel_state_bytes": kernel_bytes,
+        "state_bytes_method": SIZE_METHOD,
+        "compiled_playout_vs_chess": None,
     }
-    name = "compiled_playout_vs_chess" if kernel.COMPILED else "interpreted_playout_vs_chess"
-    result["compiled_playout_vs_chess"] = None
     say(
-        f"kernel ({mode}), 2 players, {rounds} rounds of {seconds:g} s CPU slices interleaved "
-        "with python-chess:"
+        f"kernel ({mode}), 2 players, {rounds} rounds of {seconds:g} s CPU slices, interleaved "
+        "(ratios: median of the rounds, with their range):"
     )
-    say(f"  kernel playout loop: {statistics.median(playout):,.0f} plies/s (median)")
-    say(f"  kernel from Python: {statistics.median(python):,.0f} plies/s (median)")
+    for name, key in (
+        ("reference API (legal_actions, apply)", "reference"),
+        ("kernel from Python (legal_ids, step)", "kernel from Python"),
+        ("kernel playout loop", "kernel playout"),
+    ):
+        say(f"  {name}: {_median(plies[key]):,.0f} plies/s")
     say(
-        f"  kernel search (UCT, random playouts, from a 2-player set-up): {mcts_rate:,.0f} "
-        "simulations/s"
-    )
-    if not chess_rates:
-        say("  python-chess is not installed: no ratios (pip install chess)")
-        return result
-    for key, ratios in ((name, playout_ratios), ("kernel_from_python_vs_chess", python_ratios)):
-        median, low, high = _spread(ratios)
-        result[key] = median
-        result[f"{key}_range"] = [low, high]
-        say(f"  {key}: {median:.1f}x (range {low:.1f}-{high:.1f})")
-    if kernel.COMPILED:
-        say(f"  target: compiled_playout_vs_chess >= {KERNEL_TARGET:g}")
-    else:
-        say(
-            "  the kernel is not compiled here (pip install . with a C compiler, or python -m "
-            "sintra_rules.kernel.build in a checkout): compiled_playout_vs_chess is null"
+        _ratio(
+            result,
+            "kernel_from_python_vs_reference",
+            plies["kernel from Python"],
+            plies["reference"],
         )
+    )
+    say(_ratio(result, "kernel_playout_vs_reference", plies["kernel playout"], plies["reference"]))
+    if chess is None:
+        say("  python-chess is not installed: no ratios to chess (pip install chess)")
+    else:
+        say(f"  python-chess random playouts: {_median(plies['chess']):,.0f} plies/s")
+        name = "compiled_playout_vs_chess" if kernel.COMPILED else "interpreted_playout_vs_chess"
+        say(_ratio(result, name, plies["kernel playout"], plies["chess"]))
+        say(
+            _ratio(
+                result, "kernel_from_python_vs_chess", plies["kernel from Python"], plies["chess"]
+            )
+        )
+        if kernel.COMPILED:
+            say(f"  target: compiled_playout_vs_chess >= {KERNEL_TARGET:g}")
+        else:
+            say(
+                "  the kernel is not compiled here (pip install . with a C compiler, or python "
+                "-m sintra_rules.kernel.build in a checkout): compiled_playout_vs_chess is null"
+            )
+    say(
+        "search from a 2-player set-up: reference MctsAgent (heuristic simulations) "
+        f"{_median(search['reference']):,.0f} simulations/s, kernel uct (random simulations) "
+        f"{_median(search['kernel']):,.0f} simulations/s"
+    )
+    say(_ratio(result, "kernel_mcts_vs_reference", search["kernel"], search["reference"]))
+    say(f"  target: kernel_mcts_vs_reference >= {MCTS_TARGET:g}")
+    say(
+        f"bytes per state (mid-game, 4 players): reference {reference_bytes:,}, kernel "
+        f"{kernel_bytes:,} ({SIZE_METHOD})"
+    )
     return result

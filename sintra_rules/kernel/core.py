@@ -39,6 +39,7 @@ __all__ = [
     "KState",
     "Rng",
     "Tables",
+    "check_position",
     "deal",
     "final_parts",
     "final_scoring",
@@ -47,6 +48,7 @@ __all__ = [
     "perft",
     "play_random_games",
     "random_playout",
+    "soak_game",
     "step",
     "uct",
 ]
@@ -837,6 +839,181 @@ def perft(k: KState, depth: int) -> int:
         step(child, action_id)
         total += perft(child, depth - 1)
     return total
+
+
+# ----------------------------------------------------------------------------- soak
+
+
+def _placing_ids(k: KState, ids: list[int]) -> list[int]:
+    """The ids of the resets and of the takes that place pieces without completing a strip:
+    the soak's ``placing`` play (:func:`sintra_rules.agents.random_action`)."""
+    t = k.tables
+    out: list[int] = []
+    for action_id in ids:
+        if action_id == t.reset_id or (
+            (action_id // t.id_subs) % t.id_targets < t.slots
+            and action_id % t.id_subs < t.id_jokers
+        ):
+            out.append(action_id)
+    return out
+
+
+def _check_pieces(k: KState) -> str:
+    """Every colour's pieces are all in play, none counted below zero (COMP-01, FIG-02,
+    END-01, END-04, END-05)."""
+    t = k.tables
+    colours = t.colours
+    total = [0] * colours
+    pools = [k.bag, k.tower, k.centre, k.factories, k.filled, k.jokers]
+    for pool in pools:
+        for i in range(len(pool)):
+            if pool[i] < 0:
+                return "pieces_conserved: a count below zero"
+            total[i % colours] += pool[i]
+    for windows in (k.win_top, k.win_bottom):
+        for piece in windows:
+            if piece >= 0:
+                total[piece] += 1
+    for piece in k.indicator:
+        total[piece] += 1
+    for c in range(colours):
+        if total[c] != t.pieces_per_colour:
+            return f"pieces_conserved: {total[c]} pieces of colour {c}, not {t.pieces_per_colour}"
+    return ""
+
+
+def _check_player(k: KState, p: int) -> str:
+    """Seat ``p``: the marker on the track, never on the bottom space, its points lost a whole
+    number of wraps (TRACK-01, TRACK-03, TRACK-04); windows filled top first, two pieces
+    exactly where the strip has left (DONE-04, DONE-05); pieces on a strip fitting its face-up
+    side, never all its spaces (PLACE-01, PLACE-06, DONE-01)."""
+    t = k.tables
+    colours = t.colours
+    track = t.track
+    cycle = len(track) - 1
+    m = k.marker[p]
+    if not 0 <= m < cycle:
+        return f"track_position: seat {p}'s marker on space {m}"
+    lost = k.lost[p] + track[m]
+    if lost < 0 or lost % -track[cycle]:
+        return f"track_position: seat {p} lost {k.lost[p]} points on space {m}"
+    for slot in range(t.slots):
+        i = p * t.slots + slot
+        if k.win_top[i] < 0 and k.win_bottom[i] >= 0:
+            return f"windows_shape: seat {p}'s window {slot} has a bottom piece only"
+        sid = k.strip_id[i]
+        if (sid < 0) != (k.win_bottom[i] >= 0):
+            return f"windows_shape: seat {p}'s window {slot} and its strip disagree"
+        if sid < 0:
+            continue
+        off = (sid * 2 + k.face[i]) * (colours + 1)
+        used_j = 0
+        pieces = 0
+        for c in range(colours):
+            if k.filled[i * colours + c] > t.spaces[off + c]:
+                return f"strips_shape: seat {p}'s strip in slot {slot} overfilled"
+            used_j += k.jokers[i * colours + c]
+            pieces += k.filled[i * colours + c] + k.jokers[i * colours + c]
+        if used_j > t.spaces[off + colours] or pieces >= t.sizes[sid * 2 + k.face[i]]:
+            return f"strips_shape: seat {p}'s strip in slot {slot} holds {pieces} pieces"
+    return ""
+
+
+def check_position(k: KState) -> str:
+    """The kernel's own checks of a position, for the soak: ``""`` when all hold, else the
+    first failure, named like the reference invariant it mirrors
+    (:mod:`sintra_rules.verify.invariants`). Pieces conserved (COMP-01, FIG-02); every seat's
+    track, windows and strips (:func:`_check_player`); displays within capacity (FIG-03);
+    the tile, turn and starter seats (TAKE-03, ENG-01); before the end a piece to take and
+    legal ids, increasing, and none after it (TURN-01, ROUND-04, END-02, ENG-05)."""
+    t = k.tables
+    found = _check_pieces(k)
+    if found:
+        return found
+    for p in range(k.players):
+        found = _check_player(k, p)
+        if found:
+            return found
+    for f in range(k.nfactories):
+        held = 0
+        for c in range(t.colours):
+            held += k.factories[f * t.colours + c]
+        if held > t.capacity:
+            return f"factory_capacity: display {f} holds {held} pieces"
+    if not -1 <= k.tile < k.players or not 0 <= k.turn < k.players:
+        return f"start_tile: tile {k.tile}, turn {k.turn}"
+    if not 0 <= k.starter < k.players:
+        return f"start_tile: starter {k.starter}"
+    ids = legal_ids(k)
+    if not k.indicator:
+        return "actions_available: legal ids after the end" if ids else ""
+    left = 0
+    for n in k.centre:
+        left += n
+    for n in k.factories:
+        left += n
+    if not left or not ids:
+        return "actions_available: nothing to take before the end"
+    for i in range(1, len(ids)):
+        if ids[i] <= ids[i - 1]:
+            return "actions_available: legal ids not increasing"
+    return ""
+
+
+def _tally(k: KState, counts: list[int]) -> None:
+    """Add the rare events of ``k.log`` to ``counts`` (track wraps, TRACK-03; the tower poured
+    into the bag, END-04; a refill short of pieces, END-05) and empty the log."""
+    for entry in k.log:
+        if entry[0] == EV_MARKER_MOVED:
+            counts[0] += entry[5]
+        elif entry[0] == EV_REFILLED:
+            if entry[1]:
+                counts[1] += 1
+            if entry[2]:
+                counts[2] += 1
+    k.log.clear()
+
+
+def soak_game(
+    k: KState, chooser: Rng, placing: bool, per_round: int, per_game: int
+) -> tuple[int, int, int, int, int, str]:
+    """Play a soak game from ``k`` to the end in place, each action drawn by ``chooser`` as
+    :func:`sintra_rules.agents.random_action` draws it (uniformly among the legal ids, or among
+    the ``placing`` ones when there are any), with :func:`check_position` before the first and
+    after every action and the termination bounds ``per_round`` / ``per_game`` turns
+    (:mod:`sintra_rules.bounds`).
+
+    Returns ``(plies, wraps, refills, partial refills, last id, failure)``: ``failure`` is
+    ``""`` or the first failing check (the game stops there), ``last id`` the last action's id
+    (``-1`` before the first)."""
+    counts = [0, 0, 0]
+    plies = 0
+    in_round = 0
+    last = -1
+    found = check_position(k)
+    k.trace = True
+    k.log.clear()
+    while not found and k.indicator:
+        ids = legal_ids(k)
+        choices = _placing_ids(k, ids) if placing else ids
+        if not choices:
+            choices = ids
+        last = choices[chooser.below(len(choices))]
+        left = len(k.indicator)
+        step(k, last)
+        plies += 1
+        in_round += 1
+        if in_round > per_round:
+            found = f"termination: turns per round: {in_round} > {per_round}, the proved bound"
+        elif plies > per_game:
+            found = f"termination: turns per game: {plies} > {per_game}, the proved bound"
+        else:
+            found = check_position(k)
+        if len(k.indicator) != left:
+            in_round = 0
+        _tally(k, counts)
+    k.trace = False
+    return plies, counts[0], counts[1], counts[2], last, found
 
 
 # ----------------------------------------------------------------------------- search

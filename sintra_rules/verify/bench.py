@@ -33,11 +33,20 @@ __all__ = [
     "TARGET_STATE_BYTES",
     "BenchReport",
     "Rate",
+    "Work",
+    "chess_plies",
+    "interleave",
     "mid_game_state",
     "random_game",
+    "reference_plies",
     "report_json",
     "run_bench",
+    "spread",
 ]
+
+#: A workload: an endless iterator, each item one unit of work done, as ``(units, games)``:
+#: the plies (or simulations) it did and the games it finished.
+Work = Iterator[tuple[int, int]]
 
 #: Target: Sintra 2-player plies/s at least python-chess random-playout plies/s.
 TARGET_RATIO = 1.0
@@ -108,27 +117,42 @@ def random_game(
     return plies
 
 
-def _sintra_plies(players: int, seed: int) -> Iterator[bool]:
-    """Endless uniformly random games (sides A and B alternating): one item per ply, ``True``
-    for the ply that ends a game."""
+def reference_plies(players: int, seed: int) -> Work:
+    """Endless uniformly random games (sides A and B alternating) through the reference API
+    (``legal_actions`` and ``apply``): one item per ply.
+
+    Args:
+        players: 2, 3 or 4.
+        seed: the first game's seed (game ``g`` is seeded ``seed + g``).
+
+    Returns:
+        The workload.
+    """
     games = 0
     while True:
         side: Side = "A" if games % 2 == 0 else "B"
         for ply in playout(new_game(players, side=side, seed=seed + games), seed + games):
-            yield ply.after.is_over
+            yield 1, ply.after.is_over
         games += 1
 
 
-def _chess_plies(seed: int) -> Iterator[bool] | None:
+def chess_plies(seed: int) -> Work | None:
     """Endless python-chess random playouts (each move uniformly among ``board.legal_moves``
-    until ``board.is_game_over(claim_draw=False)``), one item per move; ``None`` when
-    python-chess is not installed."""
+    until ``board.is_game_over(claim_draw=False)``, drawn by SplitMix64, ENG-02), one item per
+    move; ``None`` when python-chess is not installed.
+
+    Args:
+        seed: the seed of the move draws.
+
+    Returns:
+        The workload, or ``None``.
+    """
     try:
         import chess
     except ImportError:
         return None
 
-    def moves() -> Iterator[bool]:
+    def moves() -> Work:
         rng = seed_state(seed)
         while True:
             board, over = chess.Board(), False
@@ -137,22 +161,74 @@ def _chess_plies(seed: int) -> Iterator[bool] | None:
                 rng, index = below(rng, len(legal))
                 board.push(legal[index])
                 over = board.is_game_over(claim_draw=False)
-                yield over
+                yield 1, over
 
     return moves()
 
 
-def _slice(plies: Iterator[bool], seconds: float) -> Rate:
-    """Pull plies for ``seconds`` of CPU time (at least one ply)."""
-    count = games = 0
+def _slice(work: Work, seconds: float, clock_every: int) -> Rate:
+    """Pull items for ``seconds`` of CPU time (at least one item; the clock read every
+    ``clock_every`` items)."""
+    count = games = items = 0
     start = time.process_time()
     elapsed = 0.0
-    while count == 0 or elapsed < seconds:
-        games += next(plies)
-        count += 1
-        if count % 8 == 0:
+    while items == 0 or elapsed < seconds:
+        units, finished = next(work)
+        count += units
+        games += finished
+        items += 1
+        if items % clock_every == 0:
             elapsed = time.process_time() - start
     return Rate(games=games, plies=count, seconds=time.process_time() - start)
+
+
+def interleave(
+    workloads: dict[str, Work],
+    rounds: int,
+    seconds: float,
+    progress: Callable[[int, int], None] | None = None,
+    clock_every: dict[str, int] | None = None,
+) -> dict[str, list[Rate]]:
+    """Run the workloads in interleaved slices of CPU time (:func:`time.process_time`): round
+    after round each runs for ``seconds``, in an order that rotates every round, so that
+    machine noise reaches them alike; ratios of two workloads are then taken round by round.
+
+    Args:
+        workloads: the workloads by name.
+        rounds: how many rounds.
+        seconds: CPU seconds of one slice.
+        progress: called as ``progress(done, rounds)`` before the first round and after each.
+        clock_every: per workload, the items between two reads of the clock (default 8).
+
+    Returns:
+        Each workload's rate in each round, by name.
+    """
+    names = list(workloads)
+    every = clock_every or {}
+    slices: dict[str, list[Rate]] = {name: [] for name in names}
+    if progress is not None:
+        progress(0, rounds)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            slices[name].append(_slice(workloads[name], seconds, every.get(name, 8)))
+        if progress is not None:
+            progress(r + 1, rounds)
+    return slices
+
+
+def spread(ours: list[Rate], theirs: list[Rate]) -> tuple[float, float, float]:
+    """The per-round ratios of two workloads' rates from :func:`interleave`: their median,
+    minimum and maximum.
+
+    Args:
+        ours: the numerator's rates, round by round.
+        theirs: the denominator's rates, the same rounds.
+
+    Returns:
+        ``(median, low, high)`` of ``ours[r].plies_per_second / theirs[r].plies_per_second``.
+    """
+    ratios = [a.plies_per_second / b.plies_per_second for a, b in zip(ours, theirs, strict=True)]
+    return statistics.median(ratios), min(ratios), max(ratios)
 
 
 def _total(rates: list[Rate]) -> Rate:
@@ -210,21 +286,13 @@ def run_bench(
         f"sintra bench: uniformly random games, {rounds} rounds of {slice_seconds * 1000:.0f} ms "
         "CPU slices per workload, interleaved; board sides A and B alternating"
     )
-    workloads: dict[str, Iterator[bool]] = {
-        f"sintra {players}": _sintra_plies(players, seed) for players in (2, 3, 4)
+    workloads: dict[str, Work] = {
+        f"sintra {players}": reference_plies(players, seed) for players in (2, 3, 4)
     }
-    chess_plies = _chess_plies(seed)
-    if chess_plies is not None:
-        workloads["chess"] = chess_plies
-    names = list(workloads)
-    slices: dict[str, list[Rate]] = {name: [] for name in names}
-    if progress is not None:
-        progress(0, rounds)
-    for r in range(rounds):
-        for name in names[r % len(names) :] + names[: r % len(names)]:
-            slices[name].append(_slice(workloads[name], slice_seconds))
-        if progress is not None:
-            progress(r + 1, rounds)
+    chess = chess_plies(seed)
+    if chess is not None:
+        workloads["chess"] = chess
+    slices = interleave(workloads, rounds, slice_seconds, progress)
     rates = {players: _total(slices[f"sintra {players}"]) for players in (2, 3, 4)}
     for players, rate in rates.items():
         say(
@@ -235,12 +303,12 @@ def run_bench(
     chess_rate: Rate | None = None
     version: str | None = None
     ratios: tuple[float, ...] = ()
-    if chess_plies is None:
+    if chess is None:
         say("python-chess is not installed: chess comparison skipped (pip install chess)")
     else:
-        import chess
+        import chess as chess_module
 
-        version = str(chess.__version__)
+        version = str(chess_module.__version__)
         chess_rate = _total(slices["chess"])
         say(
             f"python-chess {version} random playouts: {chess_rate.plies_per_second:,.0f} "

@@ -11,39 +11,61 @@ and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed
   on their strips, so bag and tower run low and partial refills (END-05) occur, which uniform
   play almost never produces.
 
-Before the first action and after every action
-:func:`~sintra_rules.verify.invariants.check_state` and
-:func:`~sintra_rules.verify.invariants.examine` run; after the end no action may apply (END-02).
-A round or a game that lasts longer than its proved bound (:mod:`sintra_rules.bounds`: 40 / 58 /
-72 turns a round, 240 / 348 / 432 a game, for 2 / 3 / 4 players) fails with a message naming the
-bound. A game stops at its first failing step. A failure names its game so that
-``play_checked(GamePlan(...))`` reproduces it alone.
+Every game is played on the kernel (:mod:`sintra_rules.kernel`, compiled when available,
+ENG-50), and every ``check_every``-th game (games ``0, K, 2K, ...``; the default
+:data:`CHECK_EVERY` is 7, prime to the 12 configurations and policies, so that any 84
+consecutive games cross-check each combination once; ``check_every=1`` checks them all) is
+also played on the reference engine. Which checks run on which games:
+
+* **every game**, in the kernel (:func:`sintra_rules.kernel.core.check_position`): before the
+  first and after every action, the pieces conserved, every marker on the track with points
+  lost a whole number of wraps, windows and strips in shape, displays within capacity, the tile,
+  turn and starter on seats, legal ids increasing and present exactly until the end; the
+  termination bounds (:mod:`sintra_rules.bounds`: 40 / 58 / 72 turns a round, 240 / 348 / 432
+  a game, for 2 / 3 / 4 players).
+* **reference games** (``plan.reference``), in the reference engine: before the first action
+  and after every action :func:`~sintra_rules.verify.invariants.check_state` and
+  :func:`~sintra_rules.verify.invariants.examine` (every invariant, against the independent
+  oracle); after the end no action may apply (END-02); the termination bounds; and the kernel
+  cross-checked ply by ply: the same deal, the same legal ids, the same events (ENG-40) and the
+  same position after every action, generator included. A divergence is a failure.
+
+A game stops at its first failing step. A failure names its game so that
+``play_checked(GamePlan(...))`` reproduces it alone, on the reference engine with the kernel
+cross-checked (the plan's ``reference`` defaults to true).
 
 >>> report = run_soak(6)
->>> report.games, report.failures
-(6, ())
+>>> report.games, report.checked, report.failures
+(6, 1, ())
 >>> print(report.summary().splitlines()[0])  # doctest: +ELLIPSIS
 soak: 6 games (seed 0; 2, 3, 4 players x sides A, B; uniform and placing play), ... plies
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 
 import attrs
 
+from sintra_rules import kernel
 from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.agents import POLICIES, Policy, playout
-from sintra_rules.components import Side
+from sintra_rules.bounds import BOUNDS
+from sintra_rules.components import ComponentTable, Side, load_components
 from sintra_rules.distributed import Ray, fan_out
+from sintra_rules.encoding import action_to_id, legal_ids
 from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, NotationError
+from sintra_rules.events import Event
 from sintra_rules.notation import action_to_text
-from sintra_rules.rules import apply
+from sintra_rules.rng import seed_state
+from sintra_rules.rules import apply, apply_traced
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
 from sintra_rules.verify.invariants import INVARIANTS, check_state, examine
 
 __all__ = [
+    "CHECK_EVERY",
     "CONFIGURATIONS",
     "GamePlan",
     "GameResult",
@@ -59,6 +81,9 @@ CONFIGURATIONS: tuple[tuple[int, Side], ...] = tuple(
     (players, side) for players in (2, 3, 4) for side in ("A", "B")
 )
 
+#: By default every 7th game (from game 0) is also played on the reference engine.
+CHECK_EVERY = 7
+
 
 @attrs.frozen
 class GamePlan:
@@ -68,10 +93,17 @@ class GamePlan:
     side: Side
     seed: int
     policy: Policy
+    #: Also on the reference engine, with every invariant and the kernel cross-checked.
+    reference: bool = True
+    #: The component table file (``None``: the shipped table).
+    components: str | None = None
 
     def reproducer(self) -> str:
-        """A Python expression that replays this game alone."""
+        """A Python expression that replays this game alone, on the reference engine with the
+        kernel cross-checked."""
         plan = f"{self.num_players}, {self.side!r}, {self.seed}, {self.policy!r}"
+        if self.components is not None:
+            plan += f", components={self.components!r}"
         return f"play_checked(GamePlan({plan}))"
 
 
@@ -117,13 +149,27 @@ class SoakReport:
     refills: int
     partial_fills: int
     failures: tuple[SoakFailure, ...]
+    #: Games also played on the reference engine (every ``check_every``-th).
+    checked: int = 0
+    check_every: int = 1
+    #: ``"compiled"`` or ``"interpreted"``: the kernel that played the games.
+    kernel: str = "interpreted"
 
     def summary(self, limit: int = 20) -> str:
         """A human-readable report; at most ``limit`` failures are listed in full."""
+        which = (
+            "every game"
+            if self.check_every == 1
+            else f"{self.checked} games (every {self.check_every}th from game 0)"
+        )
         lines = [
             f"soak: {self.games} games (seed {self.seed}; 2, 3, 4 players x sides A, B; uniform "
             f"and placing play), {self.plies} plies",
-            f"  {len(INVARIANTS)} invariants checked at every step: "
+            f"  every game on the kernel ({self.kernel}), its own checks at every step: pieces, "
+            "track, windows, strips, displays, seats, legal ids, termination bounds",
+            f"  {which} also on the reference engine, the kernel cross-checked at every ply "
+            "(legal ids, events, position)",
+            f"  and {len(INVARIANTS)} invariants checked at every step: "
             + ", ".join(inv.name for inv in INVARIANTS),
             f"  broken glass track wraps: {self.wraps}; bag refilled from the tower: "
             f"{self.refills}; partial refills: {self.partial_fills}",
@@ -135,15 +181,28 @@ class SoakReport:
         return "\n".join(lines)
 
 
-def game_plan(index: int, seed: int = 0) -> GamePlan:
-    """The plan of game ``index`` (from 0) of a soak with ``seed``.
+def game_plan(
+    index: int, seed: int = 0, check_every: int = 1, components: str | None = None
+) -> GamePlan:
+    """The plan of game ``index`` (from 0) of a soak with ``seed``: also on the reference
+    engine when ``index`` is a multiple of ``check_every``.
 
-    >>> game_plan(7, seed=1)
-    GamePlan(num_players=2, side='B', seed=4294967303, policy='placing')
+    >>> game_plan(7, seed=1)  # doctest: +NORMALIZE_WHITESPACE
+    GamePlan(num_players=2, side='B', seed=4294967303, policy='placing',
+             reference=True, components=None)
+    >>> game_plan(7, seed=1, check_every=7).reference, game_plan(8, check_every=7).reference
+    (True, False)
     """
     players, side = CONFIGURATIONS[index % len(CONFIGURATIONS)]
     policy = POLICIES[(index // len(CONFIGURATIONS)) % len(POLICIES)]
-    return GamePlan(players, side, (seed << 32) + index, policy)
+    reference = index % check_every == 0
+    return GamePlan(players, side, (seed << 32) + index, policy, reference, components)
+
+
+@functools.cache
+def _table(path: str | None) -> ComponentTable | None:
+    """The component table of a plan (loaded once per process)."""
+    return None if path is None else load_components(path)
 
 
 def _text(action: Action) -> str:
@@ -154,29 +213,49 @@ def _text(action: Action) -> str:
 
 
 def play_checked(plan: GamePlan) -> GameResult:
-    """Play one game by ``plan``, checking every invariant before the first and after every
-    action, and that nothing applies after the end (END-02).
+    """Play one game by ``plan``: on the kernel alone with its own checks, or, when
+    ``plan.reference``, on the reference engine, checking every invariant before the first and
+    after every action and that nothing applies after the end (END-02), with the kernel
+    cross-checked at every ply (see the module's docstring).
 
     >>> result = play_checked(GamePlan(3, "B", 42, "placing"))
     >>> result.failures, result.plies > 0
     ((), True)
+    >>> play_checked(GamePlan(3, "B", 42, "placing", reference=False)) == attrs.evolve(
+    ...     result, plan=GamePlan(3, "B", 42, "placing", reference=False)
+    ... )
+    True
     """
+    if not plan.reference:
+        return _play_kernel(plan)
     plies = wraps = refills = partial = 0
     failures: list[SoakFailure] = []
 
     def fail(ply: int, action: str, messages: Iterable[object]) -> None:
         failures.extend(SoakFailure(plan, ply, action, str(m)) for m in messages)
 
+    traced: list[tuple[Event, ...]] = []
+
+    def step(state: GameState, action: Action) -> GameState:
+        after, events = apply_traced(state, action)
+        traced.append(events)
+        return after
+
     action_text = "(set-up)"
     try:
-        state = new_game(plan.num_players, plan.side, plan.seed)
+        table = _table(plan.components)
+        state = new_game(plan.num_players, plan.side, plan.seed, components=table)
         fail(0, action_text, check_state(state))
+        twin = _Twin(state, plan.seed)
+        fail(0, action_text, twin.diverges(state))
         # A failed set-up plays nothing.
-        for before, action, after in [] if failures else playout(state, plan.seed, plan.policy):
+        plays = [] if failures else playout(state, plan.seed, plan.policy, step=step)
+        for before, action, after in plays:
             action_text = _text(action)
             plies += 1
             found = examine(before, action, after)
             fail(plies, action_text, (*found.failures, *check_state(after)))
+            fail(plies, action_text, twin.diverges(after, before, action, traced.pop()))
             wraps += found.events.wraps
             refills += found.events.tower_refill
             partial += found.events.partial_fill
@@ -191,6 +270,78 @@ def play_checked(plan: GamePlan) -> GameResult:
     except Exception as error:  # a crash is a failure of this game, reported with its plan
         fail(plies, action_text, [f"crash: {type(error).__name__}: {error}"])
     return GameResult(plan, plies, wraps, refills, partial, tuple(failures))
+
+
+class _Twin:
+    """The kernel playing alongside a reference game (:func:`play_checked`), compared with it
+    ply by ply (ENG-50): the deal, the legal ids, the events and the position."""
+
+    def __init__(self, state: GameState, seed: int) -> None:
+        self.core = kernel.core
+        rng = seed_state(seed)
+        tables = kernel.tables_for(state.components, self.core)
+        side_b = state.side == "B"
+        self.k = self.core.deal(tables, len(state.players), side_b, rng >> 32, rng & 0xFFFFFFFF)
+        self.name = "compiled" if kernel.is_compiled(self.core) else "interpreted"
+
+    def diverges(
+        self,
+        state: GameState,
+        before: GameState | None = None,
+        action: Action | None = None,
+        events: tuple[Event, ...] = (),
+    ) -> list[str]:
+        """Play ``action`` in the kernel (none: the set-up) and compare: a list of at most one
+        divergence."""
+        where = f"the kernel ({self.name}) diverges from the reference engine"
+        if before is not None and action is not None:
+            ids = tuple(self.core.legal_ids(self.k))
+            if ids != legal_ids(before):
+                return [f"{where}: legal ids {ids[:8]}... != {legal_ids(before)[:8]}..."]
+            got = kernel.step_traced(self.k, action_to_id(action), self.core)
+            if got != events:
+                wrong = next(
+                    (
+                        i
+                        for i, pair in enumerate(zip(got, events, strict=False))
+                        if pair[0] != pair[1]
+                    ),
+                    min(len(got), len(events)),
+                )
+                return [
+                    f"{where}: event {wrong} of the action is "
+                    f"{got[wrong] if wrong < len(got) else None}, not "
+                    f"{events[wrong] if wrong < len(events) else None}"
+                ]
+        if kernel.from_kernel(self.k) != state:
+            return [f"{where}: the position differs"]
+        return []
+
+
+def _play_kernel(plan: GamePlan) -> GameResult:
+    """Play ``plan`` on the kernel alone with its own checks at every step
+    (:func:`sintra_rules.kernel.core.soak_game`)."""
+    core = kernel.core
+    name = "compiled" if kernel.is_compiled(core) else "interpreted"
+    try:
+        table = _table(plan.components)
+        tables = kernel.tables_for(table, core)
+        rng = seed_state(plan.seed)
+        hi, lo = rng >> 32, rng & 0xFFFFFFFF
+        k = core.deal(tables, plan.num_players, plan.side == "B", hi, lo)
+        per_round = BOUNDS[("turns per round", plan.num_players)].every_table
+        per_game = BOUNDS[("turns per game", plan.num_players)].every_table
+        plies, wraps, refills, partial, last, message = core.soak_game(
+            k, core.Rng(hi, lo), plan.policy == "placing", per_round, per_game
+        )
+    except Exception as error:  # a crash is a failure of this game, reported with its plan
+        failure = SoakFailure(plan, 0, "(kernel)", f"crash: {type(error).__name__}: {error}")
+        return GameResult(plan, 0, 0, 0, 0, (failure,))
+    failures: tuple[SoakFailure, ...] = ()
+    if message:
+        action = "(set-up)" if last < 0 else f"action id {last}"
+        failures = (SoakFailure(plan, plies, action, f"kernel ({name}): {message}"),)
+    return GameResult(plan, plies, wraps, refills, partial, failures)
 
 
 def _nothing_after_end(state: GameState, fail: Callable[[str], None]) -> None:
@@ -209,17 +360,28 @@ def run_soak(
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = 1,
     ray: Ray | None = None,
+    check_every: int = CHECK_EVERY,
+    components: str | None = None,
 ) -> SoakReport:
     """Play ``games`` checked games (see :func:`game_plan` and :func:`play_checked`) and add up
     what they saw. ``progress(done, games)`` is called after each game; ``workers > 1`` plays
     the games in that many processes, ``ray`` on Ray
-    (:func:`sintra_rules.distributed.fan_out`); the report is the same. Raises
+    (:func:`sintra_rules.distributed.fan_out`); the report is the same. Every
+    ``check_every``-th game is also played on the reference engine (1: all); ``components``
+    names a component table file (default: the shipped table). Raises
     :class:`~sintra_rules.errors.InvalidArgument` for a negative ``games`` or ``seed`` or
-    ``workers < 1``, and what :func:`~sintra_rules.distributed.fan_out` raises."""
-    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("workers", workers, 1)):
+    ``workers`` or ``check_every`` below 1, :class:`~sintra_rules.errors.ComponentTableError`
+    for a bad component table, and what :func:`~sintra_rules.distributed.fan_out` raises."""
+    for name, value, low in (
+        ("games", games, 0),
+        ("seed", seed, 0),
+        ("workers", workers, 1),
+        ("check_every", check_every, 1),
+    ):
         if value is not None and value < low:
             raise InvalidArgument(name, f"must be >= {low}, got {value}")
-    plans = [game_plan(index, seed) for index in range(games)]
+    _table(components)  # a bad file fails here, before any game
+    plans = [game_plan(index, seed, check_every, components) for index in range(games)]
     plies = wraps = refills = partial = 0
     failures: list[SoakFailure] = []
     results = fan_out(play_checked, plans, workers=workers, ray=ray, chunk=None if ray else 8)
@@ -231,4 +393,8 @@ def run_soak(
         failures += result.failures
         if progress is not None:
             progress(done, games)
-    return SoakReport(seed, games, plies, wraps, refills, partial, tuple(failures))
+    checked = sum(plan.reference for plan in plans)
+    name = "compiled" if kernel.is_compiled(kernel.core) else "interpreted"
+    return SoakReport(
+        seed, games, plies, wraps, refills, partial, tuple(failures), checked, check_every, name
+    )
