@@ -34,10 +34,12 @@ from sintra_rules import (
     without_generator,
 )
 from sintra_rules.agents import Policy, playout, random_action
+from sintra_rules.bounds import BOUNDS
 from sintra_rules.encoding import action_to_id, legal_ids
 from sintra_rules.rng import below, next_u64, seed_state
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after
+from sintra_rules.verify.soak import game_plan, play_checked
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = [(players, side) for players in (2, 3, 4) for side in ("A", "B")]
@@ -344,6 +346,72 @@ def test_mcts_visits_every_legal_id_and_never_the_real_draws(core: ModuleType) -
     assert kernel.mcts_visits(without_generator(state), 300, seed=5, module=core) == visits
     interpreted = kernel.load_core("interpreted")
     assert kernel.mcts_visits(state, 300, seed=5, module=interpreted) == visits
+
+
+# --------------------------------------------------------------------------- the soak's kernel
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_soak_game_plays_the_reference_soak_game(core: ModuleType, index: int) -> None:
+    """ENG-50: ``core.soak_game`` (both builds) plays the soak's game ``index`` (both policies,
+    every configuration) with no failure, ending in the reference game's position after as
+    many plies, with the same wraps (TRACK-03), tower pours (END-04) and short refills
+    (END-05) as the reference soak counts with its oracle."""
+    plan = game_plan(index, 6)
+    rng = seed_state(plan.seed)
+    k = core.deal(tables(core), plan.num_players, plan.side == "B", rng >> 32, rng & 0xFFFFFFFF)
+    bounds = [
+        BOUNDS[(q, plan.num_players)].every_table for q in ("turns per round", "turns per game")
+    ]
+    got = core.soak_game(
+        k, core.Rng(rng >> 32, rng & 0xFFFFFFFF), plan.policy == "placing", *bounds
+    )
+    want = play_checked(plan)
+    assert want.failures == ()
+    assert got[:4] == (want.plies, want.wraps, want.refills, want.partial_fills)
+    assert got[5] == ""
+    state = new_game(plan.num_players, side=plan.side, seed=plan.seed)
+    for ply in playout(state, plan.seed, plan.policy):
+        state = ply.after
+    assert kernel.from_kernel(k) == state and not k.trace and k.log == []
+
+
+def test_check_position_finds_broken_positions(core: ModuleType) -> None:
+    """The soak's kernel checks (both builds) pass a sound position and name the invariant
+    that a broken one breaks (COMP-01, TRACK-01, TRACK-04, DONE-04, FIG-03, ENG-01, END-02),
+    and ``soak_game`` stops at the set-up with that failure."""
+    sound = kernel.to_kernel(position_after(3, "B", seed=4, plies=20), core)
+    assert core.check_position(sound) == ""
+
+    def broken(change: Any) -> str:
+        k = sound.copy()
+        change(k)
+        found: str = core.check_position(k)
+        return found
+
+    assert broken(lambda k: k.bag.__setitem__(0, k.bag[0] + 1)).startswith("pieces_conserved")
+    assert broken(lambda k: k.marker.__setitem__(1, 8)).startswith("track_position")
+    assert broken(lambda k: k.lost.__setitem__(1, k.lost[1] + 1)).startswith("track_position")
+
+    def from_bag(k: Any) -> int:  # a piece out of the bag, to go elsewhere: 20 each
+        colour = next(c for c in range(5) if k.bag[c])
+        k.bag[colour] -= 1
+        return colour
+
+    slot = next(s for s in range(8) if sound.win_top[s] < 0)  # seat 0, an empty window
+    assert broken(lambda k: k.win_bottom.__setitem__(slot, from_bag(k))).startswith("windows_shape")
+
+    def overfill(k: Any) -> None:  # five more pieces on the first display (of 4)
+        for _ in range(5):
+            k.factories[from_bag(k)] += 1
+
+    assert broken(overfill).startswith("factory_capacity")
+    done = kernel.to_kernel(position_after(2, "A", seed=1, plies=400), core)
+    assert done.is_over() and core.check_position(done) == ""
+    k = sound.copy()
+    k.bag[0] += 1
+    assert core.soak_game(k, core.Rng(0, 1), False, 72, 432)[0] == 0
+    assert core.soak_game(k, core.Rng(0, 1), False, 72, 432)[5].startswith("pieces_conserved")
 
 
 # --------------------------------------------------------------------------- benchmark
