@@ -209,6 +209,44 @@ def _interrupts_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Seconds ``ray.wait`` waits at most before a pending Ctrl-C is looked at.
+_POLL = 0.2
+
+
+class _Deferred:
+    """Ctrl-C held back while Ray's own code runs: the handler only notes it (see
+    :func:`_interrupts_deferred`); :meth:`check` raises :class:`KeyboardInterrupt` between
+    Ray's calls."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    def note(self, signum: int, frame: object) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[_Deferred]:
+    """While the block runs (from the main thread only), a Ctrl-C only sets a flag.
+
+    A :class:`KeyboardInterrupt` raised inside Ray's compiled core (in ``ray.init``,
+    ``ray.wait`` or ``ray.get``) can leave its task manager inconsistent, which then aborts the
+    process (exit 1 instead of 130); so Ray is only ever interrupted between its calls."""
+    deferred = _Deferred()
+    if threading.current_thread() is not threading.main_thread():
+        yield deferred
+        return
+    previous = signal.signal(signal.SIGINT, deferred.note)
+    try:
+        yield deferred
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _import_ray() -> Any:
     try:
         return importlib.import_module("ray")
@@ -224,9 +262,24 @@ def _on_ray(
     workers: int | None,
     chunk: int | None,
 ) -> Iterator[_R]:
+    with _interrupts_deferred() as deferred:
+        yield from _on_ray_deferred(ray, task, items, where, workers, chunk, deferred)
+
+
+def _on_ray_deferred(
+    ray: Any,
+    task: Callable[[_T], _R],
+    items: Sequence[_T],
+    where: Ray,
+    workers: int | None,
+    chunk: int | None,
+    deferred: _Deferred,
+) -> Iterator[_R]:
     started = False
     if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
+        # Ray's warnings (token authentication enabled by default on a new local Ray) would
+        # come before the command's own output on every run; its errors still show.
+        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR}
         if where.address is None:
             options["num_cpus"] = workers or os.cpu_count() or 1
         try:
@@ -239,9 +292,10 @@ def _on_ray(
             raise FanOutError(place, f"cannot start or reach it: {error}{hint}") from None
         started = True
     try:
+        deferred.check()
         parallel = int(ray.cluster_resources().get("CPU", 1))
         yield from _ray_results(
-            ray, task, items, _chunk_size(len(items), parallel, chunk), parallel
+            ray, task, items, _chunk_size(len(items), parallel, chunk), parallel, deferred
         )
     finally:
         if started:
@@ -249,10 +303,16 @@ def _on_ray(
 
 
 def _ray_results(
-    ray: Any, task: Callable[[_T], _R], items: Sequence[_T], size: int, parallel: int
+    ray: Any,
+    task: Callable[[_T], _R],
+    items: Sequence[_T],
+    size: int,
+    parallel: int,
+    deferred: _Deferred,
 ) -> Iterator[_R]:
     """Submit chunks of ``size`` items, at most ``2 * parallel`` ahead of the first chunk not
-    yet yielded; yield each chunk's results once, in order."""
+    yet yielded; yield each chunk's results once, in order. A Ctrl-C noted by ``deferred`` is
+    raised between Ray's calls, at most :data:`_POLL` seconds after it was pressed."""
     remote = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(_run_chunk)
     starts = range(0, len(items), size)
     window = 2 * max(parallel, 1)
@@ -266,10 +326,12 @@ def _ray_results(
                 ref = remote.remote(task, first, list(items[first : first + size]))
                 pending[ref] = submitted
                 submitted += 1
-            ready, _ = ray.wait(list(pending), num_returns=1)
+            deferred.check()
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL)
             for ref in ready:
                 number = pending.pop(ref)
                 finished[number] = _ray_get(ray, ref, starts[number], size, len(items))
+            deferred.check()
             while yielded in finished:
                 yield from finished.pop(yielded)
                 yielded += 1

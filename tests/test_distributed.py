@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,6 +142,24 @@ def test_ctrl_c_during_a_soak_on_ray_stops_cleanly() -> None:
     assert out == ""
     assert re.fullmatch(r"sintra soak: interrupted \(soak: [\d,]+ of 100,000 games done\)\n", err)
     assert alive == []
+
+
+def test_soak_on_a_local_ray_prints_only_its_report() -> None:
+    """``sintra soak --ray`` starts its own Ray: standard error stays empty (no Ray warning
+    before the report) and the report is the one of a run in this process. (Before the
+    module's shared Ray is started, so that two clusters never run at once.)"""
+    command = [sys.executable, "-m", "sintra_rules", "soak", "--games", "6", "--quiet"]
+    local = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
+    on_ray = subprocess.run(
+        [*command, "--ray", "--workers", "2"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert (local.returncode, local.stderr) == (0, "")
+    assert (on_ray.returncode, on_ray.stderr) == (0, "")
+    assert on_ray.stdout == local.stdout
 
 
 @pytest.fixture(scope="module")
