@@ -172,7 +172,7 @@ def provisional_note(table: ComponentTable) -> str | None:
         (colours, window_values.A, window_values.B, ornaments, track, strips): scores may
         differ from those of the printed game.
     """
-    provisional = [key for key, prov in table.provenance.items() if prov.status == "provisional"]
+    provisional = table.provisional_figures
     if not provisional:
         return None
     return (
@@ -553,6 +553,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     _check_output(args.out, "--out")
     ray = ray_from_args(args)
+    table = _components(args)  # a bad file is one clean line before any game
+    components = None if args.components is None else os.path.abspath(args.components)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers: must be >= 1, got {args.workers}")
     with (
@@ -567,12 +569,14 @@ def _selfplay(args: argparse.Namespace) -> int:
             players=args.players,
             side=args.side,
             observations=args.observations,
+            components=components,
             workers=args.workers,
             ray=ray,
             progress=bar.update,
             path=args.out,
         )
     print(report.summary())
+    _note_provisional(table)
     return 0
 
 
@@ -805,6 +809,7 @@ def _parser() -> argparse.ArgumentParser:
     play_self.add_argument(
         "--quiet", action="store_true", help="no progress line on standard error"
     )
+    _components_option(play_self)
     add_fan_out_options(play_self)
     play_self.set_defaults(handler=_selfplay)
 

@@ -140,6 +140,16 @@ class ComponentTable:
     def __hash__(self) -> int:
         return hash(self.digest)
 
+    @property
+    def provisional_figures(self) -> tuple[str, ...]:
+        """The figures whose provenance is provisional (FIG-01), in table order: every output
+        that depends on them must say so.
+
+        >>> "track" in default_components().provisional_figures
+        True
+        """
+        return tuple(key for key, prov in self.provenance.items() if prov.status == "provisional")
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle compactly: the shipped table by reference, any other by its figures."""
         if self is default_components():

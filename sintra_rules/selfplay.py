@@ -26,6 +26,9 @@ key              value
 ``players``      the number of players
 ``side``         ``"A"`` or ``"B"``
 ``simulations``  ``K``, the simulations per decision
+``components``   the ``digest`` of the component table the game was played with (FIG-01)
+``provisional``  ``true`` when that table holds provisional figures: the scores and
+                 returns may differ from those of the printed game
 ``ply``          the decision's number in the game, from 0
 ``to_act``       the seat to act (from 0)
 ``position``     the position before the decision in the one-line notation (ENG-21)
@@ -60,7 +63,7 @@ from typing import IO, Any
 import attrs
 
 from sintra_rules._version import BEHAVIOUR_VERSION
-from sintra_rules.components import Side
+from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_ids
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError, SintraError
@@ -100,6 +103,8 @@ class SelfPlayGame:
     side: Side
     simulations: int
     observations: bool = False
+    #: The component table file (``--components``), ``None`` for the shipped table.
+    components: str | None = None
 
 
 @attrs.frozen
@@ -111,6 +116,8 @@ class Example:
     players: int
     side: Side
     simulations: int
+    components: str
+    provisional: bool
     ply: int
     to_act: int
     position: str
@@ -148,7 +155,8 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
     Raises:
         ConfigurationError: a bad player count, side or seed (SETUP-02, COMP-02, ENG-02).
     """
-    state = new_game(plan.players, plan.side, plan.seed)
+    table = default_components() if plan.components is None else load_components(plan.components)
+    state = new_game(plan.players, plan.side, plan.seed, components=table)
     chooser = seed_state(plan.seed)
     decisions: list[dict[str, Any]] = []
     while not state.is_over:
@@ -172,6 +180,8 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
             "players": plan.players,
             "side": plan.side,
             "simulations": plan.simulations,
+            "components": table.digest,
+            "provisional": bool(table.provisional_figures),
             "ply": len(decisions),
             "to_act": state.turn,
             "position": position_to_text(state),
@@ -209,6 +219,7 @@ def run_selfplay(
     players: int = 2,
     side: Side = "A",
     observations: bool = False,
+    components: str | None = None,
     workers: int | None = 1,
     ray: Ray | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -225,6 +236,10 @@ def run_selfplay(
         players: 2, 3 or 4.
         side: the board side.
         observations: also write each decision's observation (ENG-31).
+
+        components: a component table file (FIG-01 to FIG-10) to play with (default: the
+            shipped table); each worker reads it, so give a path they can reach.
+
         workers: processes to play in (see :func:`sintra_rules.distributed.fan_out`).
         ray: play on Ray (see :func:`sintra_rules.distributed.fan_out`).
         progress: called as ``progress(done, games)`` after each game is written.
@@ -235,6 +250,7 @@ def run_selfplay(
 
     Raises:
         InvalidArgument: a count, seed, player count or side out of range.
+        ComponentTableError: ``components`` is not a valid component table file.
 
         FanOutError, MissingExtra: from :func:`~sintra_rules.distributed.fan_out`.
     """
@@ -249,8 +265,10 @@ def run_selfplay(
         raise InvalidArgument("players", f"the game is for 2 to 4 players, got {players!r}")
     if side not in ("A", "B"):
         raise InvalidArgument("side", f"must be 'A' or 'B', got {side!r}")
+    if components is not None:
+        load_components(components)  # a bad table fails here, before any game is played
     plans = [
-        SelfPlayGame(g, (seed << 32) + g, players, side, simulations, observations)
+        SelfPlayGame(g, (seed << 32) + g, players, side, simulations, observations, components)
         for g in range(games)
     ]
     examples = 0
@@ -295,7 +313,7 @@ def _floats(data: dict[str, Any], key: str, where: str) -> tuple[float, ...]:
     return tuple(float(v) for v in value)
 
 
-def _example(text: str, where: str, check_positions: bool) -> Example:
+def _example(text: str, where: str, check_positions: bool, table: ComponentTable) -> Example:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -319,6 +337,19 @@ def _example(text: str, where: str, check_positions: bool) -> Example:
     if side not in ("A", "B"):
         raise RecordError(f"{where}.side", f"expected 'A' or 'B', got {side!r}")
     simulations = _int(data, "simulations", where, 1)
+    digest = _field(data, "components", where)
+    if digest != table.digest:
+        raise RecordError(
+            f"{where}.components",
+            f"written with the component table {digest!r}, read with {table.name!r} "
+            f"({table.digest!r}): pass the table the file was written with",
+        )
+    provisional = _field(data, "provisional", where)
+    if provisional is not bool(table.provisional_figures):
+        raise RecordError(
+            f"{where}.provisional",
+            f"expected {bool(table.provisional_figures)!r} for this table, got {provisional!r}",
+        )
     position = _field(data, "position", where)
     if not isinstance(position, str):
         raise RecordError(f"{where}.position", "expected the one-line notation (a string)")
@@ -344,7 +375,7 @@ def _example(text: str, where: str, check_positions: bool) -> Example:
     observation = _ints(data, "observation", where) if "observation" in data else None
     if check_positions:
         try:
-            state = position_from_text(position)
+            state = position_from_text(position, table)
         except SintraError as error:
             raise RecordError(f"{where}.position", str(error)) from None
         if (len(state.players), state.side, state.turn) != (players, side, to_act):
@@ -359,6 +390,8 @@ def _example(text: str, where: str, check_positions: bool) -> Example:
         players=players,
         side=side,
         simulations=simulations,
+        components=digest,
+        provisional=provisional,
         ply=_int(data, "ply", where),
         to_act=to_act,
         position=position,
@@ -372,7 +405,11 @@ def _example(text: str, where: str, check_positions: bool) -> Example:
     )
 
 
-def read_selfplay(lines: Iterable[str], check_positions: bool = True) -> Iterator[Example]:
+def read_selfplay(
+    lines: Iterable[str],
+    check_positions: bool = True,
+    components: ComponentTable | None = None,
+) -> Iterator[Example]:
     """Read and check self-play lines (a file opened as text, or a list of lines).
 
     Args:
@@ -380,6 +417,9 @@ def read_selfplay(lines: Iterable[str], check_positions: bool = True) -> Iterato
 
         check_positions: also read each position back and check its legal ids (and the
             observation, when present) against the engine.
+
+        components: the component table the file was written with (default: the shipped
+            table); every line's ``components`` digest must be its.
 
     Yields:
         One :class:`Example` per line.
@@ -389,6 +429,7 @@ def read_selfplay(lines: Iterable[str], check_positions: bool = True) -> Iterato
 
         FormatVersionError: another format version, or another behaviour version (ENG-06).
     """
+    table = default_components() if components is None else components
     for number, text in enumerate(lines, 1):
         if text.strip():
-            yield _example(text, f"line {number}: $", check_positions)
+            yield _example(text, f"line {number}: $", check_positions, table)

@@ -15,6 +15,8 @@ from sintra_rules import (
     FormatVersionError,
     RecordError,
     apply,
+    default_components,
+    load_components,
     new_game,
     outcome,
     position_to_text,
@@ -155,3 +157,75 @@ def test_the_command_checks_its_output_first(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "no folder" in err
     assert not missing.parent.exists()
+
+
+def _table_file(tmp_path: Path, confirmed: bool) -> Path:
+    """A component table file with a shorter broken glass track (FIG-08); with ``confirmed``,
+    every figure marked confirmed (as a player who checked their own copy would)."""
+    data = default_components().to_mapping()
+    data["name"] = "my copy"
+    data["track"]["value"] = [0, -1, -2, -4, -8, -18]
+
+    def confirm(entry: object) -> None:
+        if isinstance(entry, dict):
+            if entry.get("status") == "provisional":
+                entry["status"] = "confirmed"
+                entry["source"] = "printed on my copy"
+            for inner in entry.values():
+                confirm(inner)
+
+    if confirmed:
+        confirm(data)
+    path = tmp_path / ("confirmed.json" if confirmed else "provisional.json")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("confirmed", [False, True])
+def test_a_component_table_is_played_and_named_in_every_line(
+    tmp_path: Path, confirmed: bool
+) -> None:
+    """FIG-01, FIG-08, ENG-52: with a component table file the games are played on its figures
+    (each line's position reads back on that table only), every line names the table by its
+    digest and says whether its figures are provisional; read with another table, the first
+    line is refused naming ``components``."""
+    path = _table_file(tmp_path, confirmed)
+    table = load_components(str(path))
+    assert table != default_components()
+    text = _run(2, 3, components=str(path))
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert {row["components"] for row in rows} == {table.digest}
+    assert {row["provisional"] for row in rows} == {not confirmed}
+    examples = list(read_selfplay(text.splitlines(), components=table))
+    assert len(examples) == len(rows) and examples[0].components == table.digest
+    with pytest.raises(RecordError, match=r"line 1: \$\.components"):
+        next(read_selfplay(text.splitlines()))
+    shipped = [json.loads(line) for line in _run(1, 3).splitlines()]
+    assert {row["components"] for row in shipped} == {default_components().digest}
+    assert {row["provisional"] for row in shipped} == {True}
+
+
+def test_the_command_takes_a_component_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sintra selfplay --components FILE``: the games on that table, the note on provisional
+    figures on standard error only when it holds some; a bad file is one line and exit 2,
+    before any file is written."""
+    out = tmp_path / "games.jsonl"
+    for confirmed in (False, True):
+        path = _table_file(tmp_path, confirmed)
+        args = ["selfplay", "--games", "1", "--simulations", "4", "--quiet"]
+        assert main([*args, "--out", str(out), "--components", str(path)]) == 0
+        captured = capsys.readouterr()
+        assert ("provisional figures" in captured.err) is not confirmed
+        table = load_components(str(path))
+        lines = out.read_text("utf-8").splitlines()
+        assert lines and all(json.loads(line)["components"] == table.digest for line in lines)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("this is not a table", encoding="utf-8")
+    fresh = tmp_path / "never.jsonl"
+    args = ["selfplay", "--games", "1", "--simulations", "4", "--out", str(fresh)]
+    assert main([*args, "--components", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sintra selfplay: error: ") and err.count("\n") == 1
+    assert not fresh.exists()
