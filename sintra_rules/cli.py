@@ -489,6 +489,7 @@ def _show(args: argparse.Namespace) -> int:
         except OSError as error:
             raise UsageError(f"cannot write {args.svg!r}: {error.strerror}") from None
         print(f"Picture written to {args.svg}")
+        _note_provisional(table)  # the picture shows scores, windows and the track
     if not args.notation and args.svg is None:
         width = output_width()
         if loaded.where:

@@ -95,8 +95,8 @@ def test_show_a_position_as_text_notation_and_picture(
     code, out, err = run(capsys, "show", AMANDA, "--notation")
     assert (code, out, err) == (0, AMANDA.replace("BGOO", "BGOO") + "\n", "")
     svg = tmp_path / "a.svg"
-    code, out, _ = run(capsys, "show", AMANDA, "--svg", str(svg))
-    assert (code, out) == (0, f"Picture written to {svg}\n")
+    code, out, err = run(capsys, "show", AMANDA, "--svg", str(svg))
+    assert (code, out, err) == (0, f"Picture written to {svg}\n", NOTE)  # it shows scores
     assert svg.read_text("utf-8") == state_to_svg(position_from_text(AMANDA)) + "\n"
 
 
