@@ -263,43 +263,34 @@ def _on_ray(
     chunk: int | None,
 ) -> Iterator[_R]:
     with _interrupts_deferred() as deferred:
-        yield from _on_ray_deferred(ray, task, items, where, workers, chunk, deferred)
-
-
-def _on_ray_deferred(
-    ray: Any,
-    task: Callable[[_T], _R],
-    items: Sequence[_T],
-    where: Ray,
-    workers: int | None,
-    chunk: int | None,
-    deferred: _Deferred,
-) -> Iterator[_R]:
-    started = False
-    if not ray.is_initialized():
-        # Ray's warnings (token authentication enabled by default on a new local Ray) would
-        # come before the command's own output on every run; its errors still show.
-        options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.ERROR}
-        if where.address is None:
-            options["num_cpus"] = workers or os.cpu_count() or 1
+        started = False
+        if not ray.is_initialized():
+            # Ray's warnings (token authentication enabled by default on a new local Ray) would
+            # come before the command's own output on every run; its errors still show.
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "logging_level": logging.ERROR,
+            }
+            if where.address is None:
+                options["num_cpus"] = workers or os.cpu_count() or 1
+            try:
+                ray.init(address=where.address, **options)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                place = "a local Ray" if where.address is None else f"Ray at {where.address!r}"
+                hint = ""
+                if where.address not in (None, "auto") and "RAY_AUTH_MODE" not in os.environ:
+                    hint = " (a cluster with token authentication needs RAY_AUTH_MODE=token)"
+                raise FanOutError(place, f"cannot start or reach it: {error}{hint}") from None
+            started = True
         try:
-            ray.init(address=where.address, **options)
-        except (ConnectionError, RuntimeError, ValueError) as error:
-            place = "a local Ray" if where.address is None else f"Ray at {where.address!r}"
-            hint = ""
-            if where.address not in (None, "auto") and "RAY_AUTH_MODE" not in os.environ:
-                hint = " (a cluster with token authentication needs RAY_AUTH_MODE=token)"
-            raise FanOutError(place, f"cannot start or reach it: {error}{hint}") from None
-        started = True
-    try:
-        deferred.check()
-        parallel = int(ray.cluster_resources().get("CPU", 1))
-        yield from _ray_results(
-            ray, task, items, _chunk_size(len(items), parallel, chunk), parallel, deferred
-        )
-    finally:
-        if started:
-            ray.shutdown()
+            deferred.check()
+            parallel = int(ray.cluster_resources().get("CPU", 1))
+            yield from _ray_results(
+                ray, task, items, _chunk_size(len(items), parallel, chunk), parallel, deferred
+            )
+        finally:
+            if started:
+                ray.shutdown()
 
 
 def _ray_results(

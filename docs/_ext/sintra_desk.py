@@ -26,6 +26,7 @@ from typing import Any
 
 from doc_examples import run_until
 from docutils import nodes
+from sintra_docs import _pages_using
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -357,11 +358,7 @@ def outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
     """Re-read the desk page on every build: its disputes come from the engine's code."""
-    return [
-        doc
-        for doc in env.found_docs
-        if "{sintra-desk}" in Path(env.doc2path(doc)).read_text("utf-8")
-    ]
+    return _pages_using(env, ("sintra-desk",))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -42,6 +42,18 @@ ROOT = Path(__file__).resolve().parents[2]
 _DIRECTIVES = ("sintra-position", "sintra-traceability", "sintra-provenance")
 
 
+def _pages_using(env: BuildEnvironment, names: Iterable[str]) -> list[str]:
+    """The documents whose source uses one of the directives ``names`` (for an extension's
+    ``env-get-outdated`` handler: pages drawn from the spec or the engine are re-read on every
+    build, since their content does not come from their own source)."""
+    uses = tuple(f"{{{name}}}" for name in names)
+    return [
+        doc
+        for doc in env.found_docs
+        if any(use in Path(env.doc2path(doc)).read_text("utf-8") for use in uses)
+    ]
+
+
 def _table(
     widths: Sequence[int], header: Sequence[str], rows: Iterable[Sequence[nodes.Node]]
 ) -> nodes.table:

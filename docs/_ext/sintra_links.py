@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from sintra_docs import _table
+from sintra_docs import _pages_using, _table
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -362,11 +362,7 @@ def outdated(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
     """Re-read the pages of this extension's directives on every build: they show the spec."""
-    return [
-        doc
-        for doc in env.found_docs
-        if any(f"{{{name}}}" in Path(env.doc2path(doc)).read_text("utf-8") for name in _DIRECTIVES)
-    ]
+    return _pages_using(env, _DIRECTIVES)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
