@@ -23,6 +23,7 @@ also derives from the built-in exception that matches its meaning, so that both
     ├── InvalidArgument       (ValueError)   an argument out of its range (a perft depth, ...)
     ├── UnknownClause         (LookupError)  a clause ID that the spec does not define
     ├── UnknownAgent          (LookupError)  an agent name that is not registered
+    ├── UnknownGame           (LookupError)  a game name that the registry does not hold
     ├── UnknownPlayerCount    (KeyError)     a player count the component table has no figures for
     ├── MissingExtra          (ImportError)  a feature whose optional extra is not installed
     │                                        (names the extra to install)
@@ -68,6 +69,7 @@ __all__ = [
     "SpecError",
     "UnknownAgent",
     "UnknownClause",
+    "UnknownGame",
     "UnknownPlayerCount",
 ]
 
@@ -277,6 +279,21 @@ class UnknownAgent(SintraError, LookupError):
 
     def _message(self) -> str:
         return f"unknown agent {self.subject!r}: {self.reason}"
+
+
+class UnknownGame(SintraError, LookupError):
+    """A game name that the registry (:func:`sintra_rules.make`) does not hold; ``name`` is it.
+
+    >>> str(UnknownGame("chess", "choose from sagrada, sintra"))
+    "unknown game 'chess': choose from sagrada, sintra"
+    """
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        super().__init__(name, reason)
+
+    def _message(self) -> str:
+        return f"unknown game {self.subject!r}: {self.reason}"
 
 
 class UnknownPlayerCount(SintraError, KeyError):

@@ -27,6 +27,7 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "InvalidArgument": (ValueError, ("depth", "must be >= 0, got -1")),
     "UnknownClause": (LookupError, ("TAKE-3", "not a clause ID")),
     "UnknownAgent": (LookupError, ("clever", "choose from greedy, random")),
+    "UnknownGame": (LookupError, ("chess", "choose from sagrada, sintra")),
     "UnknownPlayerCount": (KeyError, (5, "the table has figures for 2 to 4 players")),
     "PositionBuildError": (ValueError, ("window 'OPB'", "a window holds at most 2 pieces")),
     "MissingExtra": (ImportError, ("ray", "--ray needs the package 'ray'")),

@@ -1,0 +1,545 @@
+"""The game protocol: what every game of the library implements, and what every satellite uses.
+
+A *game* is a value (an object or a module) that satisfies :class:`Game`: pure functions over
+frozen, hashable states ``S`` and hashable actions ``A``. The generic machinery (agents, MCTS,
+the arena, self-play, the OpenSpiel, PettingZoo and Gymnasium adapters, the verification kit
+and the command line) reaches a game only through this protocol, the facts it declares as data
+(:class:`GameInfo`, :class:`Facts`, as OpenSpiel's ``GameType`` and ``GameInfo``) and the
+optional capabilities below; it never imports a game. Games are found by name through the
+registry, :func:`sintra_rules.make` (as pgx's ``make``).
+
+The protocol has three parts:
+
+* :class:`Rules`: starting a game, the legal actions in canonical order, ``apply``, the result
+  (scores, tie-break keys, winners), explicit chance (outcomes with exact probabilities, a
+  chosen outcome applied, a sampled one) and :meth:`Rules.determinize`, which gives a searcher a
+  state with a fresh future and, for a viewer, everything that viewer cannot see resampled
+  (OpenSpiel's ``resample_from_infostate``);
+* :class:`Encoded`: fixed integer action ids (their order is the canonical order) and an
+  observation per seat that reveals only what that seat may see;
+* :class:`Written`: action text, a complete serialization, a digest and the text board.
+
+Optional capabilities are separate protocols, tested with ``isinstance`` (they are
+``runtime_checkable``), as OpenSpiel's ``provides_*`` flags: :class:`Positions` (a one-line
+position notation), :class:`Traced` (the events an action fires), :class:`Explained` (the
+clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Played` (the
+game's own built-in agents and rollout policy) and :class:`Searched` (a fast search of its own).
+
+The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance` and
+:func:`win_shares` work for every game.
+
+>>> info = GameInfo(name="coin", title="Coin", player_counts=(1, 2),
+...                 perfect_information=False, behaviour_version=1)
+>>> info.player_counts, info.option("side") is None
+((1, 2), True)
+>>> win_shares(Result(scores=(3, 5), keys=((3,), (5,)), winners=(1,)))
+(0.0, 1.0)
+>>> win_shares(Result(scores=(7,), keys=((7,),), winners=()))     # a solo game lost
+(0.0,)
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, ClassVar, Final, Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+from sintra_rules.errors import ConfigurationError
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Drawn",
+    "Encoded",
+    "Explained",
+    "Facts",
+    "Game",
+    "GameInfo",
+    "Option",
+    "Played",
+    "Player",
+    "Positions",
+    "Result",
+    "Rules",
+    "Searched",
+    "State",
+    "Traced",
+    "Written",
+    "current_player",
+    "resolve_chance",
+    "same_position",
+    "win_shares",
+]
+
+#: The "player" of a chance step (OpenSpiel's ``kChancePlayerId``).
+CHANCE: Final = -1
+#: The "player" of a finished game (OpenSpiel's ``kTerminalPlayerId``).
+TERMINAL: Final = -4
+
+
+class State(Protocol):
+    """What the generic machinery reads from any game's state: a frozen attrs value, hashable
+    and equal by value, with these members (and nothing mutable reachable from it)."""
+
+    #: The registry name of the state's game (as pgx's ``State.env_id``).
+    GAME: ClassVar[str]
+
+    @property
+    def turn(self) -> int:
+        """The seat to act (meaningful only when no chance step is pending and not over)."""
+        ...
+
+    @property
+    def chance(self) -> Hashable | None:
+        """The pending chance step, or ``None`` when a player is to act."""
+        ...
+
+    @property
+    def rng(self) -> int | None:
+        """The state of the game's own generator, or ``None`` for a state without one (every
+        chance step then waits for the caller's outcome)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        ...
+
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+
+
+@attrs.frozen
+class Option:
+    """A game option as data: its name, the values it takes (as text, as the command line
+    gives them) and the default.
+
+    >>> Option("side", ("A", "B"), "A", "the board side").check("C")
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.ConfigurationError: side: 'C' is not one of A, B
+    """
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    help: str = ""
+
+    def check(self, value: str) -> str:
+        """``value`` if it is one of :attr:`values`.
+
+        Args:
+            value: the value given.
+
+        Returns:
+            ``value``.
+
+        Raises:
+            ConfigurationError: naming the option, for any other value.
+        """
+        if value not in self.values:
+            raise ConfigurationError(self.name, f"{value!r} is not one of {', '.join(self.values)}")
+        return value
+
+
+@attrs.frozen
+class GameInfo:
+    """A game's facts that do not depend on the player count (OpenSpiel's ``GameType``).
+
+    ``behaviour_version`` is the game's own: it changes whenever the same seed and actions
+    give another game (each game's ENG clause on versions says so).
+    """
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    perfect_information: bool
+    behaviour_version: int
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option | None:
+        """The option called ``name``, or ``None``."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        return None
+
+    def resolve_options(self, given: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every option's value: the given ones checked, the others at their defaults.
+
+        Args:
+            given: option values by name (``None`` for none).
+
+        Returns:
+            A value for every option of the game.
+
+        Raises:
+            ConfigurationError: an unknown option name, or a value the option does not take.
+
+        >>> info = GameInfo("g", "G", (2,), True, 1, (Option("side", ("A", "B"), "A"),))
+        >>> info.resolve_options({"side": "B"}), info.resolve_options()
+        ({'side': 'B'}, {'side': 'A'})
+        >>> info.resolve_options({"colour": "red"})
+        Traceback (most recent call last):
+        ...
+        sintra_rules.errors.ConfigurationError: colour: G has no such option (its options: side)
+        """
+        given = dict(given or {})
+        known = {option.name for option in self.options}
+        for name in given:
+            if name not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ConfigurationError(
+                    name, f"{self.title} has no such option (its options: {names})"
+                )
+        return {
+            option.name: option.check(given[option.name])
+            if option.name in given
+            else option.default
+            for option in self.options
+        }
+
+
+@attrs.frozen
+class Facts:
+    """A game's facts for one player count and set of options (OpenSpiel's ``GameInfo``).
+
+    ``max_game_length`` counts player decisions (not chance steps), as OpenSpiel does;
+    ``min_score`` and ``max_score`` bound every seat's final score; ``bounds_proved`` says
+    whether those bounds are theorems of the project's proofs (else they are safe, unproved
+    bounds).
+    """
+
+    num_actions: int
+    max_chance_outcomes: int
+    max_game_length: int
+    min_score: int
+    max_score: int
+    observation_size: int
+    bounds_proved: bool = False
+
+
+@attrs.frozen
+class Result:
+    """The result of a finished game.
+
+    ``keys[seat]`` orders the seats, higher is better: the score first, then the game's
+    tie-breaks. ``winners`` holds every winning seat (more than one is a shared victory); it
+    may be empty, as in a solo game whose target was not beaten.
+    """
+
+    scores: tuple[int, ...]
+    keys: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+
+
+class Rules(Protocol[S, A]):
+    """The rules of a game: what agents, MCTS, the arena, perft and soak use."""
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's facts as data."""
+        ...
+
+    def start(
+        self,
+        num_players: int,
+        /,
+        *,
+        seed: int | None = 0,
+        options: Mapping[str, str] | None = None,
+        sample: bool = True,
+    ) -> S:
+        """A new game. ``seed`` seeds the game's generator (``None``: no generator, every
+        chance step waits for the caller); with ``sample=False`` the setup stops at its first
+        chance step.
+
+        Raises:
+            ConfigurationError: a player count or an option the game does not take.
+        """
+        ...
+
+    def legal_actions(self, state: S, /) -> Sequence[A]:
+        """The legal actions of the seat to act, in canonical order; empty during a chance
+        step and once the game is over."""
+        ...
+
+    def apply(self, state: S, action: A, /, *, sample: bool = True) -> S:
+        """The position after ``action``. With ``sample`` (the default) every chance step that
+        follows is decided by the state's generator; otherwise the result may wait for one.
+
+        Raises:
+            IllegalAction: naming the clause the action breaks; ``state`` is untouched.
+            GameOver: the game is over.
+        """
+        ...
+
+    def result(self, state: S, /) -> Result:
+        """Scores, tie-break keys and winners of a finished game.
+
+        Raises:
+            GameNotOver: the game is not over.
+        """
+        ...
+
+    def chance_outcomes(self, state: S, /) -> Sequence[tuple[int, Fraction]]:
+        """The pending chance step's outcomes (integers in ``range(max_chance_outcomes)``,
+        increasing) with their exact probabilities, summing to 1; empty when none is pending."""
+        ...
+
+    def apply_chance(self, state: S, outcome: int, /) -> S:
+        """The position after the chance step's ``outcome`` (chosen by the caller).
+
+        Raises:
+            IllegalAction: no chance step is pending, or ``outcome`` is not one of its outcomes.
+        """
+        ...
+
+    def sample_chance(self, state: S, /) -> S:
+        """The position after the pending chance step, drawn from the state's generator."""
+        ...
+
+    def without_generator(self, state: S, /) -> S:
+        """The same position with no generator (``rng`` ``None``)."""
+        ...
+
+    def determinize(self, state: S, seed: int, /, viewer: int | None = None) -> S:
+        """The position with a fresh generator seeded by ``seed``, so that its future is not
+        the real one; with a ``viewer`` seat, also everything hidden from that seat resampled
+        consistently with what it has seen (OpenSpiel's ``resample_from_infostate``). A
+        searcher plays ahead on this, never on the real state."""
+        ...
+
+
+class Encoded(Protocol[S_contra, A]):
+    """Fixed integer ids and observations: what the adapters and self-play use."""
+
+    def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
+        """The facts for ``num_players`` seats and ``options``.
+
+        Raises:
+            ConfigurationError: a player count or an option the game does not take.
+        """
+        ...
+
+    def legal_ids(self, state: S_contra, /) -> Sequence[int]:
+        """The ids of :meth:`Rules.legal_actions`, in the same order (increasing)."""
+        ...
+
+    def action_to_id(self, state: S_contra, action: A, /) -> int:
+        """The action's id, in ``range(facts.num_actions)``."""
+        ...
+
+    def id_to_action(self, state: S_contra, action_id: int, /) -> A:
+        """The action with that id (legal or not).
+
+        Raises:
+            ActionIdError: an id outside the game's range.
+        """
+        ...
+
+    def observe(self, state: S_contra, seat: int, /) -> array[float]:
+        """What ``seat`` sees, as ``facts.observation_size`` floats: never what is hidden
+        from that seat, never the generator."""
+        ...
+
+    def observation_string(self, state: S_contra, seat: int, /) -> str:
+        """What ``seat`` sees, in words."""
+        ...
+
+
+class Written(Protocol[S, A]):
+    """Text: what records, the command line and the docs use."""
+
+    def action_to_text(self, state: S, action: A, /) -> str:
+        """The action in the game's notation."""
+        ...
+
+    def action_from_text(self, state: S, text: str, /) -> A:
+        """The action written ``text`` in ``state``.
+
+        Raises:
+            NotationError: naming the field and why.
+        """
+        ...
+
+    def serialize(self, state: S, /) -> str:
+        """The complete state (its generator included) as text that :meth:`deserialize`
+        reads back to an equal state."""
+        ...
+
+    def deserialize(self, text: str, /) -> S:
+        """The state :meth:`serialize` wrote.
+
+        Raises:
+            RecordError: malformed text, naming where.
+        """
+        ...
+
+    def state_digest(self, state: S, /) -> str:
+        """A digest of the complete state (equal states, equal digests)."""
+        ...
+
+    def render(self, state: S, /) -> str:
+        """The text board."""
+        ...
+
+
+class Game(Rules[S, A], Encoded[S, A], Written[S, A], Protocol[S, A]):
+    """What a registered game implements: :class:`Rules`, :class:`Encoded` and
+    :class:`Written`."""
+
+
+# ---------------------------------------------------------------------- optional capabilities
+
+
+@runtime_checkable
+class Positions(Protocol):
+    """A one-line position notation (python-chess's FEN): typed, shown and explained."""
+
+    def position_to_text(self, state: Any, /) -> str:
+        """The position in one line."""
+        ...
+
+    def position_from_text(self, text: str, /) -> Any:
+        """The position written ``text``.
+
+        Raises:
+            PositionError: naming the field, the character and the clause.
+        """
+        ...
+
+
+@runtime_checkable
+class Traced(Protocol):
+    """The structured events (with clause IDs) an action fires."""
+
+    def apply_traced(self, state: Any, action: Any, /) -> tuple[Any, tuple[Any, ...]]:
+        """The position after ``action`` and the events it fired, in order."""
+        ...
+
+
+@runtime_checkable
+class Explained(Protocol):
+    """The clauses an action fires, or every clause it breaks, in words."""
+
+    def explain(self, state: Any, action: Any | None = None, /) -> Any:
+        """An explanation of ``action`` in ``state`` (without one, the legal actions)."""
+        ...
+
+
+@runtime_checkable
+class Drawn(Protocol):
+    """An SVG picture of a position."""
+
+    def to_svg(self, state: Any, /) -> str:
+        """The position as an SVG document."""
+        ...
+
+
+class Player(Protocol):
+    """A player: given a position where it is to act, it chooses one legal action."""
+
+    name: str
+
+    def choose(self, state: Any) -> Any:
+        """One of the legal actions of ``state``."""
+        ...
+
+
+@runtime_checkable
+class Played(Protocol):
+    """The game's own built-in agents (beyond the generic ``random``) and its rollout
+    policy for searches."""
+
+    @property
+    def agents(self) -> Mapping[str, Callable[[int], Player]]:
+        """Agent factories by name, each taking a seed."""
+        ...
+
+    def rollout_action(self, state: Any, actions: Sequence[Any], draw: int, /) -> Any:
+        """The action a search's playout takes among ``actions`` (``draw`` is a random
+        64-bit integer the policy may use)."""
+        ...
+
+
+@runtime_checkable
+class Searched(Protocol):
+    """A fast search of the game's own (a compiled kernel): MCTS visit counts per legal id."""
+
+    def search_visits(self, state: Any, simulations: int, seed: int, /) -> Sequence[int]:
+        """Visit counts of a search of ``simulations`` from ``state``, one per legal id."""
+        ...
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def current_player(state: State) -> int:
+    """The seat to act, :data:`CHANCE` during a chance step, :data:`TERMINAL` at the end.
+
+    Args:
+        state: any game's state.
+
+    Returns:
+        A seat number, or :data:`CHANCE` or :data:`TERMINAL`.
+    """
+    if state.is_over:
+        return TERMINAL
+    if state.chance is not None:
+        return CHANCE
+    return state.turn
+
+
+def same_position(game: Rules[S, A], a: S, b: S) -> bool:
+    """Whether two states are the same position for a player: equal once their generators
+    are left out (``a == b`` also compares the generators).
+
+    Args:
+        game: the game of both states.
+        a: a state.
+        b: another state.
+
+    Returns:
+        Whether they are equal without their generators.
+    """
+    return game.without_generator(a) == game.without_generator(b)
+
+
+def resolve_chance(game: Rules[S, A], state: S) -> S:
+    """The state after every pending chance step, each drawn from the state's generator.
+
+    Args:
+        game: the state's game.
+        state: any state.
+
+    Returns:
+        The first state at which a player is to act or the game is over.
+    """
+    while state.chance is not None and not state.is_over:
+        state = game.sample_chance(state)
+    return state
+
+
+def win_shares(result: Result) -> tuple[float, ...]:
+    """Each seat's share of the victory: 1 split among the winners, 0 for the others (all 0
+    when nobody won, as in a lost solo game).
+
+    Args:
+        result: a finished game's result.
+
+    Returns:
+        One share per seat.
+    """
+    share = 1.0 / len(result.winners) if result.winners else 0.0
+    return tuple(share if seat in result.winners else 0.0 for seat in range(len(result.scores)))
