@@ -25,6 +25,7 @@ also derives from the built-in exception that matches its meaning, so that both
     ├── UnknownAgent          (LookupError)  an agent name that is not registered
     ├── UnknownGame           (LookupError)  a game name that the registry does not hold
     ├── UnknownPlayerCount    (KeyError)     a player count the component table has no figures for
+    ├── ConformanceFailure    (AssertionError) a game that breaks the game protocol (verify.api)
     ├── MissingExtra          (ImportError)  a feature whose optional extra is not installed
     │                                        (names the extra to install)
     ├── FanOutError           (RuntimeError) a fanned-out task failed, or the cluster to run it
@@ -54,6 +55,7 @@ __all__ = [
     "BoundExceeded",
     "ComponentTableError",
     "ConfigurationError",
+    "ConformanceFailure",
     "FanOutError",
     "FormatVersionError",
     "GameNotOver",
@@ -342,6 +344,22 @@ class BoundExceeded(SintraError, AssertionError):
         self.proof = proof
         reason = f"{turns} > {limit}, the proved bound for {players} players ({proof})"
         super().__init__(bound, reason)
+
+
+class ConformanceFailure(SintraError, AssertionError):
+    """A game broke the game protocol in :func:`sintra_rules.verify.api.check_game`.
+
+    Not bad input: the game under check is wrong, hence an :class:`AssertionError`. ``check``
+    (the subject) names the check that failed; the reason names the game, the player count, the
+    options, the seed and the ply.
+
+    >>> str(ConformanceFailure("chance", "toy, 2 players, seed 0, ply 3: probabilities sum to 2"))
+    'chance: toy, 2 players, seed 0, ply 3: probabilities sum to 2'
+    """
+
+    def __init__(self, check: str, reason: str) -> None:
+        self.check = check
+        super().__init__(check, reason)
 
 
 class MissingExtra(SintraError, ImportError):

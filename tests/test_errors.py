@@ -28,6 +28,10 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "UnknownClause": (LookupError, ("TAKE-3", "not a clause ID")),
     "UnknownAgent": (LookupError, ("clever", "choose from greedy, random")),
     "UnknownGame": (LookupError, ("chess", "choose from sagrada, sintra")),
+    "ConformanceFailure": (
+        AssertionError,
+        ("chance", "toy, seed 0, ply 3: probabilities sum to 2"),
+    ),
     "UnknownPlayerCount": (KeyError, (5, "the table has figures for 2 to 4 players")),
     "PositionBuildError": (ValueError, ("window 'OPB'", "a window holds at most 2 pieces")),
     "MissingExtra": (ImportError, ("ray", "--ray needs the package 'ray'")),

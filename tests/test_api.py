@@ -1,0 +1,111 @@
+"""The shared conformance check (sintra_rules.verify.api.check_game) over every game.
+
+The toy game of tests/toy_game.py passes it with no code outside its own file; planted faults in
+a copy of the toy are each caught by the check that names them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+
+from sintra_rules.errors import ConformanceFailure, InvalidArgument
+from sintra_rules.game import CHANCE, TERMINAL, current_player, resolve_chance
+from sintra_rules.verify.api import check_game, configurations
+from tests.toy_game import TOY, ToyGame, ToyState, play
+
+
+def test_the_toy_game_passes_the_conformance_check() -> None:
+    report = check_game(TOY, games=4)
+    assert report.game == "toy"
+    assert report.games == 3 * 4  # 1, 2 and 3 players, four games each
+    assert report.decisions > 0 and report.chance_steps > 0
+
+
+def test_the_toy_game_has_chance_hidden_cards_and_several_actions_per_turn() -> None:
+    unset = TOY.start(2, seed=3, sample=False)
+    assert current_player(unset) == CHANCE
+    assert TOY.chance_outcomes(unset) == (
+        (0, Fraction(1, 3)),
+        (1, Fraction(1, 3)),
+        (2, Fraction(1, 3)),
+    )
+    state = resolve_chance(TOY, unset)
+    assert state == TOY.start(2, seed=3)
+    after = TOY.apply(state, 0)  # bank: the same seat acts again
+    assert after.turn == state.turn == 0 and TOY.legal_actions(after) == (2, 3)
+    final = play(["bank", "stop"] * 4, players=2, seed=3)
+    assert current_player(final) == TERMINAL
+
+
+class _Broken(ToyGame):
+    """The toy with one planted fault, chosen by name."""
+
+    def __init__(self, fault: str) -> None:
+        self.fault = fault
+
+    def chance_outcomes(self, state: ToyState, /) -> tuple[tuple[int, Fraction], ...]:
+        outcomes = super().chance_outcomes(state)
+        if self.fault == "probabilities" and state.chance == "roll":
+            return tuple((o, Fraction(1, 2)) for o, _ in outcomes)
+        return outcomes
+
+    def legal_actions(self, state: ToyState, /) -> tuple[int, ...]:
+        actions = super().legal_actions(state)
+        if self.fault == "order":
+            return tuple(reversed(actions))
+        return actions
+
+    def legal_ids(self, state: ToyState, /) -> tuple[int, ...]:
+        return self.legal_actions(state)
+
+    def observe(self, state: ToyState, seat: int, /) -> Any:
+        seen = super().observe(state, seat)
+        if self.fault == "peek":
+            seen.extend(float(c or 0) for c in state.cards)  # every seat's hidden card
+        return seen
+
+    def apply(self, state: ToyState, action: int, /, *, sample: bool = True) -> ToyState:
+        if self.fault == "lenient" and action not in self.legal_actions(state):
+            return state
+        after = super().apply(state, action, sample=sample)
+        if self.fault == "endless" and after.is_over:
+            return attrs.evolve(after, round=1)
+        return after
+
+
+@pytest.mark.parametrize(
+    ("fault", "check"),
+    [
+        ("probabilities", "chance"),
+        ("order", "legal actions"),
+        ("peek", "observation"),
+        ("lenient", "illegal action"),
+        ("endless", "termination"),
+    ],
+)
+def test_a_planted_fault_is_caught_by_its_check(fault: str, check: str) -> None:
+    with pytest.raises(ConformanceFailure) as caught:
+        check_game(_Broken(fault), games=2)
+    assert caught.value.check == check, str(caught.value)
+
+
+def test_peeking_is_caught_even_when_the_size_is_right() -> None:
+    class Peek(ToyGame):
+        def observe(self, state: ToyState, seat: int, /) -> Any:
+            seen = super().observe(state, seat)
+            seen[-1] = float(sum(c or 0 for c in state.cards))  # hidden cards leak
+            return seen
+
+    with pytest.raises(ConformanceFailure) as caught:
+        check_game(Peek(), games=2, players=[2])
+    assert caught.value.check == "no peeking"
+
+
+def test_check_game_needs_two_games_and_lists_configurations() -> None:
+    with pytest.raises(InvalidArgument):
+        check_game(TOY, games=1)
+    assert configurations(TOY) == [(1, {}), (2, {}), (3, {})]
