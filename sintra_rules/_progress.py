@@ -24,6 +24,8 @@ import time
 from types import TracebackType
 from typing import TextIO
 
+from sintra_rules.interrupts import check_interrupt
+
 __all__ = ["Progress", "last_summary"]
 
 _last: list[Progress] = []
@@ -76,11 +78,13 @@ class Progress:
         self.close()
 
     def update(self, done: int, total: int | None = None) -> None:
-        """Set the count of done units (and the total, when it becomes known)."""
+        """Set the count of done units (and the total, when it becomes known). Also a
+        checkpoint: a Ctrl-C held back by :mod:`sintra_rules.interrupts` is raised here."""
         self.done = done
         if total is not None:
             self.total = total
         self._draw()
+        check_interrupt()
 
     def advance(self, units: int = 1) -> None:
         """Count ``units`` more done units."""

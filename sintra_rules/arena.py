@@ -49,6 +49,7 @@ from sintra_rules._terminal import output_width
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import Ray, add_fan_out_options, fan_out, ray_from_args
+from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.mcts import MctsAgent
 from sintra_rules.render import wrap_text
 from sintra_rules.rng import MASK64
@@ -213,7 +214,8 @@ def _play(plan: _Plan) -> _Played:
     while not state.is_over:
         seat = state.turn
         start = time.process_time()
-        action = agents[seat].choose(state)
+        with deferred_interrupts():  # a Ctrl-C while an agent decides is raised after it
+            action = agents[seat].choose(state)
         seconds[seat] += time.process_time() - start
         moves[seat] += 1
         state = apply(state, action)

@@ -55,6 +55,7 @@ from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import add_fan_out_options, ray_from_args
 from sintra_rules.errors import RecordError, SintraError
+from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.narration import describe_action, player_name, plural, roman
 from sintra_rules.notation import action_from_text, action_to_text
 from sintra_rules.position import TAG, position_from_text, position_to_text
@@ -141,6 +142,20 @@ def _check_output(path: str, option: str) -> None:
         raise UsageError(f"{option} {path!r}: not writable")
 
 
+class _Deferring:
+    """An agent whose every decision runs in a
+    :class:`~sintra_rules.interrupts.deferred_interrupts` block: a Ctrl-C pressed while it
+    decides (perhaps in compiled code) is raised between two plies."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.name = agent.name
+        self._agent = agent
+
+    def choose(self, state: GameState) -> Action:
+        with deferred_interrupts():
+            return self._agent.choose(state)
+
+
 def _agents(args: argparse.Namespace) -> list[Agent]:
     """The agents of ``sintra play``: ``--agents`` or greedy/random alternating, one per
     player, each seeded from the game seed and its seat."""
@@ -154,7 +169,10 @@ def _agents(args: argparse.Namespace) -> list[Agent]:
     unknown = [kind for kind in kinds if kind not in AGENTS]
     if unknown:
         raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(sorted(AGENTS))})")
-    return [make_agent(kind, seed=args.seed * 4 + seat + 1) for seat, kind in enumerate(kinds)]
+    return [
+        _Deferring(make_agent(kind, seed=args.seed * 4 + seat + 1))
+        for seat, kind in enumerate(kinds)
+    ]
 
 
 def _components(args: argparse.Namespace) -> ComponentTable:
@@ -324,11 +342,13 @@ def _replay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from sintra_rules.verify.bench import report_json, run_bench
 
+    # The kernel's workloads run compiled: Ctrl-C is held back and raised between work items.
     if args.json:
-        report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
+        with deferred_interrupts():
+            report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
         print(json.dumps(report_json(report), sort_keys=True))
         return 0
-    with Progress("bench", unit="rounds", quiet=args.quiet) as bar:
+    with Progress("bench", unit="rounds", quiet=args.quiet) as bar, deferred_interrupts():
 
         def out(line: str) -> None:
             bar.close()  # the progress line gives way to the figures

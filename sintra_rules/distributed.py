@@ -53,6 +53,7 @@ from typing import Any, TypeVar
 import attrs
 
 from sintra_rules.errors import FanOutError, InvalidArgument, MissingExtra
+from sintra_rules.interrupts import check_interrupt, deferred_interrupts
 
 __all__ = [
     "MAX_RETRIES",
@@ -111,12 +112,15 @@ class Ray:
 
 
 def _run_chunk(task: Callable[[_T], _R], first: int, items: Sequence[_T]) -> list[_R]:
-    """Run ``task`` over ``items`` (item numbers from ``first``); an exception becomes a
-    :class:`FanOutError` naming its item."""
+    """Run ``task`` over ``items`` (item numbers from ``first``), each item in a
+    :class:`~sintra_rules.interrupts.deferred_interrupts` block, so that a Ctrl-C pressed while
+    compiled code runs is raised between items; an exception becomes a :class:`FanOutError`
+    naming its item."""
     results = []
     for offset, item in enumerate(items):
         try:
-            results.append(task(item))
+            with deferred_interrupts():  # Ctrl-C reaches the task between items only
+                results.append(task(item))
         except Exception as error:
             raise FanOutError(
                 f"item {first + offset}", f"{type(error).__name__}: {error}"
@@ -213,40 +217,6 @@ def _interrupts_ignored() -> Iterator[None]:
 _POLL = 0.2
 
 
-class _Deferred:
-    """Ctrl-C held back while Ray's own code runs: the handler only notes it (see
-    :func:`_interrupts_deferred`); :meth:`check` raises :class:`KeyboardInterrupt` between
-    Ray's calls."""
-
-    def __init__(self) -> None:
-        self.pressed = False
-
-    def note(self, signum: int, frame: object) -> None:
-        self.pressed = True
-
-    def check(self) -> None:
-        if self.pressed:
-            raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def _interrupts_deferred() -> Iterator[_Deferred]:
-    """While the block runs (from the main thread only), a Ctrl-C only sets a flag.
-
-    A :class:`KeyboardInterrupt` raised inside Ray's compiled core (in ``ray.init``,
-    ``ray.wait`` or ``ray.get``) can leave its task manager inconsistent, which then aborts the
-    process (exit 1 instead of 130); so Ray is only ever interrupted between its calls."""
-    deferred = _Deferred()
-    if threading.current_thread() is not threading.main_thread():
-        yield deferred
-        return
-    previous = signal.signal(signal.SIGINT, deferred.note)
-    try:
-        yield deferred
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _import_ray() -> Any:
     try:
         return importlib.import_module("ray")
@@ -262,7 +232,10 @@ def _on_ray(
     workers: int | None,
     chunk: int | None,
 ) -> Iterator[_R]:
-    with _interrupts_deferred() as deferred:
+    # A KeyboardInterrupt raised inside Ray's compiled core (in ``ray.init``, ``ray.wait`` or
+    # ``ray.get``) can leave its task manager inconsistent, which then aborts the process: Ray
+    # is only ever interrupted between its calls.
+    with deferred_interrupts():
         started = False
         if not ray.is_initialized():
             # Ray's warnings (token authentication enabled by default on a new local Ray) would
@@ -283,10 +256,10 @@ def _on_ray(
                 raise FanOutError(place, f"cannot start or reach it: {error}{hint}") from None
             started = True
         try:
-            deferred.check()
+            check_interrupt()
             parallel = int(ray.cluster_resources().get("CPU", 1))
             yield from _ray_results(
-                ray, task, items, _chunk_size(len(items), parallel, chunk), parallel, deferred
+                ray, task, items, _chunk_size(len(items), parallel, chunk), parallel
             )
         finally:
             if started:
@@ -299,11 +272,11 @@ def _ray_results(
     items: Sequence[_T],
     size: int,
     parallel: int,
-    deferred: _Deferred,
 ) -> Iterator[_R]:
     """Submit chunks of ``size`` items, at most ``2 * parallel`` ahead of the first chunk not
-    yet yielded; yield each chunk's results once, in order. A Ctrl-C noted by ``deferred`` is
-    raised between Ray's calls, at most :data:`_POLL` seconds after it was pressed."""
+    yet yielded; yield each chunk's results once, in order. A Ctrl-C held back by the caller's
+    :class:`~sintra_rules.interrupts.deferred_interrupts` block is raised between Ray's calls,
+    at most :data:`_POLL` seconds after it was pressed."""
     remote = ray.remote(max_retries=MAX_RETRIES, retry_exceptions=False)(_run_chunk)
     starts = range(0, len(items), size)
     window = 2 * max(parallel, 1)
@@ -317,12 +290,12 @@ def _ray_results(
                 ref = remote.remote(task, first, list(items[first : first + size]))
                 pending[ref] = submitted
                 submitted += 1
-            deferred.check()
+            check_interrupt()
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL)
             for ref in ready:
                 number = pending.pop(ref)
                 finished[number] = _ray_get(ray, ref, starts[number], size, len(items))
-            deferred.check()
+            check_interrupt()
             while yielded in finished:
                 yield from finished.pop(yielded)
                 yielded += 1

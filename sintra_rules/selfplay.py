@@ -67,6 +67,7 @@ from sintra_rules.components import ComponentTable, Side, default_components, lo
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_ids
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError, SintraError
+from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.kernel import mcts_visits
 from sintra_rules.observation import observe
 from sintra_rules.position import position_from_text, position_to_text
@@ -161,7 +162,8 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
     decisions: list[dict[str, Any]] = []
     while not state.is_over:
         chooser, search_seed = next_u64(chooser)
-        visits = mcts_visits(state, plan.simulations, seed=search_seed)
+        with deferred_interrupts():  # compiled: Ctrl-C is raised between searches
+            visits = mcts_visits(state, plan.simulations, seed=search_seed)
         ids = legal_ids(state)
         counts = [visits[action_id] for action_id in ids]
         chooser, pick = below(chooser, plan.simulations)

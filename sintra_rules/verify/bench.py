@@ -23,6 +23,7 @@ import attrs
 
 from sintra_rules.agents import playout
 from sintra_rules.components import Side
+from sintra_rules.interrupts import check_interrupt
 from sintra_rules.rng import below, seed_state
 from sintra_rules.setup import new_game
 from sintra_rules.state import GameState
@@ -173,6 +174,7 @@ def _slice(work: Work, seconds: float, clock_every: int) -> Rate:
     start = time.process_time()
     elapsed = 0.0
     while items == 0 or elapsed < seconds:
+        check_interrupt()  # a Ctrl-C held back while compiled work ran is raised here
         units, finished = next(work)
         count += units
         games += finished
