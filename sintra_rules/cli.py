@@ -40,8 +40,10 @@ import contextlib
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
 
 import attrs
 
@@ -131,15 +133,91 @@ def _from_file(path: str) -> Iterator[None]:
 
 
 def _check_output(path: str, option: str) -> None:
-    """Refuse, before any work starts, an output ``path`` that cannot be written: its folder
-    is missing or not writable, or the path is a folder."""
+    """Refuse, before any work starts, an output ``path`` that cannot be written: no name, its
+    folder is missing or not writable (the output is written beside the path first), or the
+    path is a folder."""
+    if not path:
+        raise UsageError(f"{option}: give a file name")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise UsageError(f"{option} {path!r}: is a folder, not a file")
     if not os.path.isdir(folder):
         raise UsageError(f"{option} {path!r}: no folder {folder!r}")
+    if _is_special(path):  # a device or a pipe is written in place
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{option} {path!r}: not writable")
+        return
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise UsageError(f"{option} {path!r}: not writable")
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``path`` exists and is not a regular file (``/dev/null``, a named pipe)."""
+    return os.path.exists(path) and not os.path.isfile(path)
+
+
+def _new_file_mode(existing: str) -> int:
+    """The permissions of an output file: those of the file it replaces, else the usual ones
+    (``0o666`` less the umask)."""
+    with contextlib.suppress(OSError):
+        return os.stat(existing).st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+@contextlib.contextmanager
+def _output(path: str, *, keep_on_interrupt: bool = False) -> Iterator[TextIO]:
+    """A text stream for the output file ``path`` (checked by :func:`_check_output`).
+
+    The text goes to a new file beside ``path`` (``PATH.XXXX.partial``), moved into place once
+    the block ends, so an existing file is never destroyed before its replacement is complete.
+    A device or a pipe (``/dev/null``) is written in place. A write that fails (a full disk) is
+    a :class:`UsageError`, and the partial file is removed.
+
+    With ``keep_on_interrupt``, for an output written in whole pieces (self-play games), Ctrl-C
+    keeps what was written: moved into place when ``path`` did not exist, else left beside it
+    (``path`` untouched); the :class:`KeyboardInterrupt` then says where it is.
+    """
+    if _is_special(path):
+        try:
+            with open(path, "w", encoding="utf-8", newline="\n") as handle:
+                yield handle
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise UsageError(f"cannot write {path!r}: {error.strerror}") from None
+        return
+    existed = os.path.exists(path)
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        descriptor, partial = tempfile.mkstemp(prefix=f"{name}.", suffix=".partial", dir=folder)
+    except OSError as error:
+        raise UsageError(f"cannot write beside {path!r}: {error.strerror}") from None
+    kept = False
+    try:
+        try:
+            os.chmod(partial, _new_file_mode(path))
+            with open(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+                yield handle
+        except KeyboardInterrupt:
+            if not keep_on_interrupt or os.path.getsize(partial) == 0:
+                raise
+            if not existed:
+                os.replace(partial, path)
+                raise KeyboardInterrupt(f"what was written is in {path}") from None
+            kept = True
+            beside = os.path.join(os.path.dirname(path), os.path.basename(partial))
+            raise KeyboardInterrupt(f"{path} untouched, what was written is in {beside}") from None
+        os.replace(partial, path)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise UsageError(f"cannot write {path!r}: {error.strerror}") from None
+    finally:
+        if not kept:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(partial)
 
 
 class _Deferring:
@@ -226,21 +304,24 @@ def _play(args: argparse.Namespace) -> int:
     show_game(game.initial, game.actions, names, level, width=width, colour=use_colour(args.color))
     _note_provisional(table)
     if args.record is not None:
-        _write_record(args.record, game, side, args.seed, table)
+        _write_record(args.record, game, side, args.seed, table, names)
     return 0
 
 
 def _write_record(
-    path: str, game: PlayedGame, side: Side, seed: int, table: ComponentTable
+    path: str,
+    game: PlayedGame,
+    side: Side,
+    seed: int,
+    table: ComponentTable,
+    names: Sequence[str],
 ) -> None:
-    """Write the game record JSON of a played game to ``path`` (ENG-04)."""
-    record = records.record_game(len(game.names), side, seed, game.actions, table)
+    """Write the game record JSON of a played game to ``path`` (ENG-04), with the players'
+    names as ``play`` shows them, ``Player 1 (greedy)`` (ENG-25)."""
+    record = records.record_game(len(game.names), side, seed, game.actions, table, names=names)
     text = records.record_to_json(record, indent=1, components=table) + "\n"
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        raise UsageError(f"cannot write {path!r}: {error.strerror}") from None
+    with _output(path) as handle:
+        handle.write(text)
     print(f"Game record written to {path}")
 
 
@@ -503,11 +584,8 @@ def _show(args: argparse.Namespace) -> int:
         from sintra_rules.svg import state_to_svg
 
         picture = state_to_svg(state, names=loaded.names, last=loaded.last, before=loaded.before)
-        try:
-            with open(args.svg, "w", encoding="utf-8") as handle:
-                handle.write(picture + "\n")
-        except OSError as error:
-            raise UsageError(f"cannot write {args.svg!r}: {error.strerror}") from None
+        with _output(args.svg) as handle:
+            handle.write(picture + "\n")
         print(f"Picture written to {args.svg}")
         _note_provisional(table)  # the picture shows scores, windows and the track
     if not args.notation and args.svg is None:
@@ -579,7 +657,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers: must be >= 1, got {args.workers}")
     with (
-        open(args.out, "w", encoding="utf-8", newline="\n") as out,
+        _output(args.out, keep_on_interrupt=True) as out,
         Progress("selfplay", args.games, "games", quiet=args.quiet) as bar,
     ):
         report = selfplay.run_selfplay(
@@ -865,9 +943,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SintraError, UsageError) as error:
         print(f"sintra {args.command}: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
+        parts = []
         done = last_summary()
-        summary = f" ({done} done)" if done else ""
+        if done:
+            parts.append(f"{done} done")
+        if str(interrupt):  # where the work done was kept
+            parts.append(str(interrupt))
+        summary = f" ({'; '.join(parts)})" if parts else ""
         print(f"sintra {args.command}: interrupted{summary}", file=sys.stderr)
         return 130
     except BrokenPipeError:

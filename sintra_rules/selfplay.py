@@ -277,11 +277,12 @@ def run_selfplay(
     for done, lines in enumerate(
         fan_out(play_selfplay_game, plans, workers=workers, ray=ray, chunk=1), 1
     ):
-        out.write("".join(line + "\n" for line in lines))
-        out.flush()
-        examples += len(lines)
-        if progress is not None:
-            progress(done, games)
+        with deferred_interrupts():  # a game is written whole and counted, or not at all
+            out.write("".join(line + "\n" for line in lines))
+            out.flush()
+            examples += len(lines)
+            if progress is not None:
+                progress(done, games)
     return SelfPlayReport(games, examples, path)
 
 

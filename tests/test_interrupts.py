@@ -98,7 +98,7 @@ def test_ctrl_c_during_compiled_selfplay_exits_130_every_time(
     assert codes == [130] * len(DELAYS), f"exit codes {codes}: {runs}"
     for _, last in runs:
         assert re.fullmatch(
-            r"sintra selfplay: interrupted \(selfplay: [\d,]+ of 5,000 games done\)", last
+            r"sintra selfplay: interrupted \(selfplay: [\d,]+ of 5,000 games done; [^()]+\)", last
         ), last
 
 
@@ -137,7 +137,7 @@ def test_ctrl_c_during_selfplay_with_workers_exits_130(
     code, last = _press([*args, "--workers", "2"], compiled_env, "selfplay: 1 of", 0.05)
     assert (code, last) == (130, last)
     assert re.fullmatch(
-        r"sintra selfplay: interrupted \(selfplay: [\d,]+ of 5,000 games done\)", last
+        r"sintra selfplay: interrupted \(selfplay: [\d,]+ of 5,000 games done; [^()]+\)", last
     )
 
 

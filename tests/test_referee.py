@@ -1,0 +1,192 @@
+"""What a new user still trips over (issue 25): each test drives the real ``sintra`` command in
+a subprocess, as a referee or a game-AI researcher meets it from a fresh clone.
+
+Output files (point 2), numbers on the command line (point 3), records read as a referee writes
+them (point 4), consistent defaults (point 5) and small things (point 8). Ctrl-C inside the
+compiled kernel (point 1) is tests/test_interrupts.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sintra_rules.selfplay import read_selfplay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _sintra(
+    *args: str, stdin: str | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """Run ``sintra ARGS`` (as ``python -m sintra_rules``) to its end, output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "sintra_rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def _one_line(done: subprocess.CompletedProcess[str]) -> str:
+    """The single line on standard error of a command that failed with exit 2."""
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    return done.stderr.rstrip("\n")
+
+
+# --- point 2: output files -------------------------------------------------------------------
+
+
+def test_an_empty_output_name_is_one_line() -> None:
+    """``selfplay --out ''`` was a traceback (FileNotFoundError), exit 1."""
+    done = _sintra("selfplay", "--games", "1", "--simulations", "2", "--out", "")
+    assert _one_line(done) == "sintra selfplay: error: --out: give a file name"
+    done = _sintra("play", "--record", "")
+    assert _one_line(done) == "sintra play: error: --record: give a file name"
+
+
+def test_a_full_disk_is_one_line() -> None:
+    """``selfplay --out /dev/full`` was a traceback (OSError), exit 1."""
+    done = _sintra("selfplay", "--games", "1", "--simulations", "2", "--out", "/dev/full")
+    assert done.stdout == ""
+    assert _one_line(done) == (
+        "sintra selfplay: error: cannot write '/dev/full': No space left on device"
+    )
+
+
+def test_a_device_is_written_in_place() -> None:
+    """``--out /dev/null`` writes to the device (nothing is created beside it in /dev)."""
+    before = set(os.listdir("/dev"))
+    done = _sintra("selfplay", "--games", "1", "--simulations", "2", "--out", "/dev/null")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("selfplay: 1 games, ")
+    assert set(os.listdir("/dev")) - before == set()
+
+
+def _selfplay_until_first_game(out: Path, cwd: Path) -> subprocess.Popen[str]:
+    """Start a long self-play into ``out`` and return once its first game is written."""
+    args = ["selfplay", "--games", "2000", "--simulations", "16", "--out", out.name, "--quiet"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sintra_rules", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        written = [p for p in cwd.iterdir() if p.name.endswith(".partial") and p.stat().st_size]
+        if written or (
+            out.exists() and out.stat().st_size and not out.read_text().startswith("old")
+        ):
+            return proc
+        time.sleep(0.02)
+    proc.kill()
+    raise AssertionError("no game written within 120 s")
+
+
+def _interrupt(proc: subprocess.Popen[str]) -> tuple[int, str]:
+    try:
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc.returncode, err
+
+
+def test_an_existing_file_survives_an_interrupted_run(tmp_path: Path) -> None:
+    """``selfplay --out EXISTING`` truncated the file before any game was written. Now the
+    games go beside it; interrupted, the file is untouched and the whole games written so far
+    stay beside it, named in the one line."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("old data\n")
+    proc = _selfplay_until_first_game(out, tmp_path)
+    assert out.read_text() == "old data\n"  # while the run goes on
+    code, err = _interrupt(proc)
+    assert code == 130
+    assert out.read_text() == "old data\n"
+    match = re.fullmatch(
+        r"sintra selfplay: interrupted \(selfplay: (\d+) of 2,000 games done; games\.jsonl "
+        r"untouched, what was written is in (games\.jsonl\.\w+\.partial)\)\n",
+        err,
+    )
+    assert match, err
+    kept = tmp_path / match.group(2)
+    examples = list(read_selfplay(kept.read_text().splitlines()))
+    assert len({example.game for example in examples}) == int(match.group(1)) >= 1
+    assert all(example.ply < len(examples) for example in examples)
+    assert examples[-1].game == int(match.group(1)) - 1
+
+
+def test_an_interrupted_run_into_a_new_file_keeps_every_whole_game(tmp_path: Path) -> None:
+    """Interrupted, a run into a new file leaves it holding every whole game, nothing else."""
+    out = tmp_path / "new.jsonl"
+    proc = _selfplay_until_first_game(out, tmp_path)
+    code, err = _interrupt(proc)
+    assert code == 130
+    match = re.fullmatch(
+        r"sintra selfplay: interrupted \(selfplay: (\d+) of 2,000 games done; what was "
+        r"written is in new\.jsonl\)\n",
+        err,
+    )
+    assert match, err
+    lines = out.read_text().splitlines()
+    examples = list(read_selfplay(lines))
+    games = int(match.group(1))
+    assert [e.game for e in examples] == sorted(e.game for e in examples)
+    assert {e.game for e in examples} == set(range(games))
+    for game in range(games):  # whole: the plies of each game run from 0 without a gap
+        plies = [e.ply for e in examples if e.game == game]
+        assert plies == list(range(len(plies))) and len(plies) > 10
+    assert [p.name for p in tmp_path.iterdir()] == ["new.jsonl"]
+
+
+def test_a_finished_run_replaces_the_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    """A run that ends replaces the existing file whole, with its permissions; nothing is
+    left beside it. The same for ``play --record`` and ``show --svg``."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("old data\n")
+    out.chmod(0o640)
+    done = _sintra("selfplay", "--games", "2", "--simulations", "2", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert len({e.game for e in read_selfplay(out.read_text().splitlines())}) == 2
+    assert out.stat().st_mode & 0o777 == 0o640
+    record = tmp_path / "game.json"
+    record.write_text("old")
+    assert _sintra("play", "--record", str(record)).returncode == 0
+    assert json.loads(record.read_text())["kind"] == "sintra-game"
+    picture = tmp_path / "a.svg"
+    picture.write_text("old")
+    assert _sintra("show", str(record), "--svg", str(picture)).returncode == 0
+    assert picture.read_text().startswith("<svg")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.svg", "game.json", "games.jsonl"]
+
+
+# --- point 8: small things -------------------------------------------------------------------
+
+
+def test_play_record_stores_the_agents_names(tmp_path: Path) -> None:
+    """``play --record`` stores who played each seat, as ``play`` shows them."""
+    record = tmp_path / "game.json"
+    done = _sintra("play", "--agents", "random,greedy,random", "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    names = ["Player 1 (random)", "Player 2 (greedy)", "Player 3 (random)"]
+    assert json.loads(record.read_text())["names"] == names
+    replayed = _sintra("replay", str(record))
+    heading = " ".join(replayed.stdout.split("\n\n")[0].split())  # folded to 100 columns
+    assert f"3 players ({', '.join(names)}), board side A" in heading
