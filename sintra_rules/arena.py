@@ -44,11 +44,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from sintra_rules._options import MAX_GAMES, whole_number
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
-from sintra_rules.distributed import Ray, add_fan_out_options, fan_out, ray_from_args
+from sintra_rules.distributed import (
+    Ray,
+    add_fan_out_options,
+    capped_workers,
+    fan_out,
+    ray_from_args,
+)
 from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.mcts import MctsAgent
 from sintra_rules.render import wrap_text
@@ -390,13 +397,16 @@ def _command(args: argparse.Namespace) -> int:
         ray = ray_from_args(args)
         path = getattr(args, "components", None)
         table = default_components() if path is None else load_components(path)
+        workers, note = capped_workers(args.workers, args.games, ray)
+        if note is not None:
+            print(f"sintra arena: {note}", file=sys.stderr)
         with Progress("arena", args.games, "games", quiet=args.quiet) as bar:
             report = run_arena(
                 args.agents,
                 args.games,
                 args.side,
                 args.seed,
-                args.workers,
+                workers,
                 progress=lambda done, _total: bar.update(done),
                 ray=ray,
                 components=table,
@@ -423,8 +433,15 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         metavar="AGENT",
         help="2 to 4 agents, one per seat: random, greedy, mcts[:sims=N,seconds=T,c=X,eps=P]",
     )
-    parser.add_argument("--games", type=int, required=True, help="number of games")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    parser.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        required=True,
+        help=f"number of games (at most {MAX_GAMES:,})",
+    )
+    parser.add_argument(
+        "--seed", type=whole_number(0), default=0, help="seed of the first deal (default 0)"
+    )
     parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_fan_out_options(parser)

@@ -43,11 +43,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 import attrs
 
 from sintra_rules import documents, records
+from sintra_rules._options import MAX_GAMES, MAX_SECONDS, MAX_SIMULATIONS, seconds, whole_number
 from sintra_rules._progress import Progress, last_summary
 from sintra_rules._strict import Reader
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
@@ -55,7 +56,7 @@ from sintra_rules._version import __version__
 from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.components import ComponentTable, Side, default_components, load_components
-from sintra_rules.distributed import add_fan_out_options, ray_from_args
+from sintra_rules.distributed import Ray, add_fan_out_options, capped_workers, ray_from_args
 from sintra_rules.errors import RecordError, SintraError
 from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.narration import describe_action, player_name, plural, roman
@@ -86,27 +87,16 @@ class UsageError(Exception):
     """Arguments that parse but do not make sense together (exit code 2)."""
 
 
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
+_non_negative = whole_number(0)
 
 
-def _int_at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number ``>= low``."""
-
-    def parse(text: str) -> int:
-        value = int(text)
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be >= {low}, got {value}")
-        return value
-
-    parse.__name__ = "whole number"
-    return parse
-
-
-_non_negative = _int_at_least(0)
+def _workers(args: argparse.Namespace, items: int, ray: Ray | None) -> int | None:
+    """``--workers``, lowered to the work there is and to the cores, saying so in one line on
+    standard error (:func:`~sintra_rules.distributed.capped_workers`)."""
+    workers, note = capped_workers(args.workers, items, ray)
+    if note is not None:
+        print(f"sintra {args.command}: {note}", file=sys.stderr)
+    return workers
 
 
 def _read(path: str) -> str:
@@ -626,8 +616,7 @@ def _soak(args: argparse.Namespace) -> int:
     from sintra_rules.verify import soak
 
     ray = ray_from_args(args)
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers: must be >= 1, got {args.workers}")
+    workers = _workers(args, args.games, ray)
     components = args.components
     if components is not None:
         load_components(components)  # a bad file is one clean line before any game
@@ -638,7 +627,7 @@ def _soak(args: argparse.Namespace) -> int:
             args.games,
             args.seed,
             progress=bar.update,
-            workers=args.workers,
+            workers=workers,
             ray=ray,
             check_every=check_every,
             components=components,
@@ -654,8 +643,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     ray = ray_from_args(args)
     table = _components(args)  # a bad file is one clean line before any game
     components = None if args.components is None else os.path.abspath(args.components)
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers: must be >= 1, got {args.workers}")
+    workers = _workers(args, args.games, ray)
     with (
         _output(args.out, keep_on_interrupt=True) as out,
         Progress("selfplay", args.games, "games", quiet=args.quiet) as bar,
@@ -669,7 +657,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             side=args.side,
             observations=args.observations,
             components=components,
-            workers=args.workers,
+            workers=workers,
             ray=ray,
             progress=bar.update,
             path=args.out,
@@ -727,7 +715,7 @@ def _exit_codes(command: str) -> str:
 class _SubParsers:
     """``add_parser`` with every subcommand's help ending in its exit codes."""
 
-    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def __init__(self, sub: argparse._SubParsersAction[_Parser]) -> None:
         self._sub = sub
 
     def add_parser(self, name: str, help: str) -> argparse.ArgumentParser:
@@ -764,8 +752,16 @@ def _position_arguments(parser: argparse.ArgumentParser) -> None:
     _components_option(parser)
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``sintra soak: error: ...`` (exit 2),
+    without the usage (``--help`` shows it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sintra",
         description="Rules engine of Azul: Stained Glass of Sintra: play, replay, check.",
         epilog="Each command's --help lists what its exit codes mean.",
@@ -803,7 +799,10 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")
     bench.add_argument(
-        "--seconds", type=_positive_float, default=2.0, help="CPU seconds per workload"
+        "--seconds",
+        type=seconds,
+        default=2.0,
+        help=f"CPU seconds per workload (default 2, at most {MAX_SECONDS:.0f})",
     )
     bench.add_argument(
         "--seed", type=_non_negative, default=0, help="seed of the games (default 0)"
@@ -852,19 +851,31 @@ def _parser() -> argparse.ArgumentParser:
     perft.add_argument(
         "--plies", type=_non_negative, default=0, help="random plies played first (default 0)"
     )
-    perft.add_argument("--depth", type=_non_negative, required=True)
+    perft.add_argument(
+        "--depth",
+        type=_non_negative,
+        required=True,
+        help="how many plies deep to count the legal action sequences",
+    )
     perft.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     _components_option(perft)
     perft.set_defaults(handler=_perft)
 
     soak = sub.add_parser("soak", help="random games with every invariant checked")
-    soak.add_argument("--games", type=_non_negative, required=True)
-    soak.add_argument("--seed", type=_non_negative, default=0)
+    soak.add_argument(
+        "--games",
+        type=whole_number(0, MAX_GAMES),
+        required=True,
+        help=f"how many random games to play (at most {MAX_GAMES:,})",
+    )
+    soak.add_argument(
+        "--seed", type=_non_negative, default=0, help="seed of the first game (default 0)"
+    )
     checking = soak.add_mutually_exclusive_group()
     checking.add_argument(
         "--check-every",
         metavar="C",
-        type=_int_at_least(1),
+        type=whole_number(1),
         help="every game is played on the kernel with its own checks; every C-th game (from "
         "game 0) also on the reference engine with every invariant, the kernel cross-checked "
         "ply by ply (default 7)",
@@ -882,16 +893,21 @@ def _parser() -> argparse.ArgumentParser:
     play_self = sub.add_parser(
         "selfplay", help="MCTS self-play written as training examples, one JSON line per decision"
     )
-    play_self.add_argument("--games", type=_non_negative, required=True)
+    play_self.add_argument(
+        "--games",
+        type=whole_number(0, MAX_GAMES),
+        required=True,
+        help=f"how many games to play (at most {MAX_GAMES:,})",
+    )
     play_self.add_argument(
         "--seed", type=_non_negative, default=0, help="seed of the run (default 0)"
     )
     play_self.add_argument(
         "--simulations",
-        type=_int_at_least(1),
+        type=whole_number(1, MAX_SIMULATIONS),
         required=True,
         metavar="K",
-        help="MCTS simulations per decision",
+        help=f"MCTS simulations per decision (at most {MAX_SIMULATIONS:,})",
     )
     play_self.add_argument(
         "--out", metavar="FILE", required=True, help="the JSON Lines file to write"

@@ -52,13 +52,16 @@ from typing import Any, TypeVar
 
 import attrs
 
+from sintra_rules._options import whole_number
 from sintra_rules.errors import FanOutError, InvalidArgument, MissingExtra
 from sintra_rules.interrupts import check_interrupt, deferred_interrupts
 
 __all__ = [
     "MAX_RETRIES",
+    "PER_CORE",
     "Ray",
     "add_fan_out_options",
+    "capped_workers",
     "fan_out",
     "parse_ray_address",
     "ray_from_args",
@@ -321,6 +324,56 @@ def _ray_get(ray: Any, ref: Any, first: int, size: int, total: int) -> list[Any]
     return result
 
 
+#: The most worker processes per core :func:`capped_workers` allows.
+PER_CORE = 2
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def capped_workers(
+    workers: int | None, items: int, ray: Ray | None = None, cores: int | None = None
+) -> tuple[int | None, str | None]:
+    """The worker count to use for ``items`` work items when ``workers`` were asked for: at most
+    one per item and at most :data:`PER_CORE` per core (more processes than that only share the
+    same cores). A running Ray cluster (``ray`` with an address) decides its own parallelism,
+    so ``workers`` is left alone then.
+
+    Args:
+        workers: the count asked for (``None``: the default).
+        items: how many work items there are.
+        ray: the Ray backend, if any.
+        cores: the cores of this machine (default: those this process may run on).
+
+    Returns:
+        The count, and one line saying why it was lowered (``None`` when it was not).
+
+    >>> capped_workers(8, 3, cores=16)
+    (3, '--workers 8 lowered to 3: one per game')
+    >>> capped_workers(64, 1000, cores=2)
+    (4, '--workers 64 lowered to 4: at most 2 per core on 2 cores')
+    >>> capped_workers(2, 1000, cores=2), capped_workers(None, 5, cores=2)
+    ((2, None), (None, None))
+    """
+    if workers is None or items == 0 or (ray is not None and ray.address is not None):
+        return workers, None
+    cores = _cores() if cores is None else cores
+    by_cores = PER_CORE * max(cores, 1)
+    if workers > by_cores and by_cores <= items:
+        return by_cores, (
+            f"--workers {workers} lowered to {by_cores}: at most {PER_CORE} per core on "
+            f"{cores} cores"
+        )
+    if workers > items:
+        return items, f"--workers {workers} lowered to {items}: one per game"
+    return workers, None
+
+
 def add_fan_out_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--workers K`` and ``--ray [ADDRESS]`` to a command that fans out its work.
 
@@ -329,11 +382,11 @@ def add_fan_out_options(parser: argparse.ArgumentParser) -> None:
     """
     parser.add_argument(
         "--workers",
-        type=int,
+        type=whole_number(1),
         default=None,
         metavar="K",
-        help="processes to play in (default 1); with --ray, the CPUs of the local Ray "
-        "(default every core)",
+        help="processes to play in (default 1), lowered to one per game and to "
+        f"{PER_CORE} per core; with --ray, the CPUs of the local Ray (default every core)",
     )
     parser.add_argument(
         "--ray",

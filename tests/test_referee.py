@@ -177,6 +177,105 @@ def test_a_finished_run_replaces_the_file_and_keeps_its_permissions(tmp_path: Pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.svg", "game.json", "games.jsonl"]
 
 
+# --- point 3: numbers on the command line --------------------------------------------------
+
+
+def _argument_error(done: subprocess.CompletedProcess[str]) -> str:
+    """The one line of a command refused for its arguments, exit 2."""
+    assert done.stdout == ""
+    return _one_line(done)
+
+
+def test_bench_seconds_are_finite_and_bounded() -> None:
+    """``bench --seconds inf`` (or ``1e308``) was a traceback (OverflowError), exit 1."""
+    for text in ("inf", "1e308", "3601"):
+        assert _argument_error(_sintra("bench", "--seconds", text)) == (
+            f"sintra bench: error: argument --seconds: must be a number of seconds in "
+            f"(0, 3600], got {text}"
+        )
+
+
+def test_games_and_simulations_are_bounded() -> None:
+    """A count of games above 1,000,000 or of simulations above 100,000 is refused before any
+    work (it used to start, and run for days or fill the memory)."""
+    cases = [
+        (["soak", "--games", "1000001"], "argument --games: must be <= 1,000,000, got 1,000,001"),
+        (
+            ["selfplay", "--games", "1000000000", "--simulations", "8"],
+            "argument --games: must be <= 1,000,000, got 1,000,000,000",
+        ),
+        (
+            ["selfplay", "--games", "1", "--simulations", "100001"],
+            "argument --simulations: must be <= 100,000, got 100,001",
+        ),
+        (
+            ["arena", "greedy", "random", "--games", "1000001"],
+            "argument --games: must be <= 1,000,000, got 1,000,001",
+        ),
+        (["arena", "greedy", "random", "--games", "0"], "argument --games: must be >= 1, got 0"),
+        (["soak", "--games", "3", "--workers", "0"], "argument --workers: must be >= 1, got 0"),
+    ]
+    for args, message in cases:
+        if args[0] == "selfplay":
+            args = [*args, "--out", os.devnull]
+        done = subprocess.run(
+            [sys.executable, "-m", "sintra_rules", *args],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            cwd=ROOT,
+        )
+        assert _argument_error(done) == f"sintra {args[0]}: error: {message}"
+
+
+def test_workers_are_capped_at_the_games_and_the_cores_in_one_line() -> None:
+    """``--workers`` above the games, or above 2 per core, is lowered, saying so in one line;
+    the report is the one of any other worker count."""
+    alone = _sintra("soak", "--games", "3", "--quiet")
+    done = _sintra("soak", "--games", "3", "--workers", "8", "--quiet")
+    assert done.returncode == 0
+    assert done.stderr == "sintra soak: --workers 8 lowered to 3: one per game\n"
+    assert done.stdout == alone.stdout
+    cores = len(os.sched_getaffinity(0))
+    games = 2 * cores + 1  # more games than 2 per core: the cores decide
+    done = _sintra("arena", "random", "random", "--games", str(games), "--workers", "1000")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(
+        f"sintra arena: --workers 1000 lowered to {2 * cores}: at most 2 per core on {cores} "
+        "cores\n"
+    )
+
+
+def _options_without_help(help_text: str) -> list[str]:
+    """The options listed in a ``--help`` text with no words saying what they are."""
+    section = help_text.split("\noptions:\n", 1)[1]
+    missing = []
+    entries: list[list[str]] = []
+    for line in section.splitlines():
+        if line.startswith("  -"):
+            entries.append([line])
+        elif line.startswith("    ") and entries:
+            entries[-1].append(line)
+        elif not line.strip():
+            break
+    for entry in entries:
+        head, _, words = entry[0].strip().partition("  ")
+        if not words.strip() and len(entry) == 1:
+            missing.append(head)
+    return missing
+
+
+def test_every_option_says_what_it_is() -> None:
+    """``--games``, ``--seed`` and ``--depth`` had no help text: every option of every
+    command has one now."""
+    top = _sintra("--help").stdout
+    names = re.findall(r"^    ([a-z]+)  ", top, re.MULTILINE)
+    assert {"play", "soak", "selfplay", "perft", "arena", "bench"} <= set(names)
+    for name in names:
+        shown = _sintra(name, "--help").stdout
+        assert _options_without_help(shown) == [], name
+
+
 # --- point 8: small things -------------------------------------------------------------------
 
 
