@@ -459,14 +459,13 @@ class _Loaded:
 
 
 def _is_position_text(text: str) -> bool:
-    """Whether ``text`` is meant as a position in the notation (ENG-21) rather than a file."""
-    head = text.split(" ", 1)[0]
+    """Whether ``text`` is meant as a position in the notation (ENG-21) rather than a file
+    (a space before it too: the notation's reader then says what is wrong)."""
+    head = text.lstrip().split(" ", 1)[0]
     return head.startswith("sintra") and head[6:].isdigit()
 
 
-def _load_position(
-    source: str, ply: int | None, table: ComponentTable, *, explain: bool = False
-) -> _Loaded:
+def _load_position(source: str, ply: int | None, table: ComponentTable) -> _Loaded:
     """The position in ``source``: a position in the notation (ENG-21), or a file holding
     one, a state document, or a game record or golden playthrough (the position after ``ply``
     actions, by default after the last one)."""
@@ -475,17 +474,18 @@ def _load_position(
     else:
         text, name = _read(source), source
     with _from_file(source) if name else contextlib.nullcontext():
-        return _position_in(text, name, ply, table, explain)
+        return _position_in(text, name, ply, table)
 
 
-def _position_in(
-    text: str, name: str, ply: int | None, table: ComponentTable, explain: bool
-) -> _Loaded:
-    """The position in ``text`` (read from ``name``, or typed when it is empty)."""
+def _position_in(text: str, name: str, ply: int | None, table: ComponentTable) -> _Loaded:
+    """The position in ``text`` (read from ``name``, or typed when it is empty). Typed, the
+    position is taken as it is (ENG-21: no space before the first field or after the last);
+    from a file, without the line ends around it."""
     if _is_position_text(text.strip()):
         if ply is not None:
             raise UsageError("--ply is for a game record, not a single position")
-        return _Loaded(position_from_text(text.strip(), table), None, name)
+        line = text.strip("\r\n") if name else text
+        return _Loaded(position_from_text(line, table), None, name)
     if _is_text_record(text):
         return _game_position(_game_in(text, table), name, ply)
     try:
@@ -499,12 +499,6 @@ def _position_in(
         if ply is not None:
             raise UsageError("--ply is for a game record, not a state document")
         return _Loaded(documents.state_from_json(text, table), None, name)
-    if explain and ply is None:
-        raise RecordError(
-            "kind",
-            f"this is a game record ({records.GAME_KIND!r}), not one position: give --ply N "
-            f"for the position after N actions, or sintra replay {name or '-'} shows the game",
-        )
     return _game_position(_game_in(text, table), name, ply)
 
 
@@ -549,7 +543,7 @@ def _explain(args: argparse.Namespace) -> int:
     from sintra_rules.explain import explain
 
     table = _components(args)
-    state = _load_position(args.position, args.ply, table, explain=True).state
+    state = _load_position(args.position, args.ply, table).state
     width = output_width()
     if args.action is None:
         _list_actions(state, width)

@@ -276,6 +276,43 @@ def test_every_option_says_what_it_is() -> None:
         assert _options_without_help(shown) == [], name
 
 
+# --- point 5: consistent defaults -----------------------------------------------------------
+
+#: The set-up of a 2-player game, side A, seed 1, in the notation (ENG-21), written by hand
+#: from ``sintra show --notation`` of that game.
+SETUP = (
+    "sintra1 side:A indicator:PPBYOG turn:1 starter:1 tile:C "
+    "factories:GGPP/GOOY/GPPY/BPPY/BOOY centre:- "
+    "p1:score=0,track=0:@ggooy/pppyb/ooopy/yybgo/bbgop/oopyb/bbbgo/gggop "
+    "p2:score=0,track=0:@yybbo/yybgo/ppyyg/ooppb/ggooy/ggopy/ppybg/pppyb"
+)
+
+
+def test_explain_takes_a_json_records_last_ply(tmp_path: Path) -> None:
+    """``explain RECORD.json`` refused to choose a ply; its help says the last, as for text
+    records and ``show``: a finished game's last position has no legal action."""
+    record = tmp_path / "game.json"
+    assert _sintra("play", "--record", str(record), "--quiet").returncode == 0
+    done = _sintra("explain", str(record))
+    assert (done.returncode, done.stdout) == (
+        0,
+        "The game is over: nobody has a legal action (END-02).\n",
+    )
+
+
+def test_a_position_with_a_space_around_it_is_refused() -> None:
+    """ENG-21: no space before the first field or after the last; the command line used to
+    strip them. From a file, the line ends around the line are not part of it."""
+    done = _sintra("show", SETUP + " ")
+    assert _one_line(done) == (
+        f"sintra show: error: bad position: text, character {len(SETUP) + 1}: fields are "
+        "separated by single spaces, with none before the first or after the last (ENG-21)"
+    )
+    done = _sintra("explain", " " + SETUP)
+    assert _one_line(done).startswith("sintra explain: error: bad position: text, character 1:")
+    assert _sintra("show", SETUP, "--notation").stdout == SETUP + "\n"
+
+
 # --- point 8: small things -------------------------------------------------------------------
 
 

@@ -199,13 +199,16 @@ def test_explain_a_record_at_a_ply(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 0 and f"[{actions[3]}]" in out
 
 
-def test_explain_a_record_needs_a_ply(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """ENG-04: a whole record is not one position: explain asks for --ply (show takes the
-    last); a position waiting for a chance step lists no action (ENG-07)."""
+def test_explain_a_record_takes_its_last_ply(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ENG-04: without --ply, explain takes a record's last position, as show does (issue
+    25); a position waiting for a chance step lists no action (ENG-07)."""
     game = tmp_path / "game.json"
     game.write_text(record_to_json(record_game(2, "A", 2, [])), "utf-8")
-    code, _, err = run(capsys, "explain", str(game))
-    assert code == 2 and "give --ply N" in err and f"sintra replay {game}" in err
+    code, out, _ = run(capsys, "explain", str(game))
+    assert code == 0
+    assert out == run(capsys, "explain", position_to_text(new_game(2, "A", seed=2)))[1]
     pending = AMANDA.replace("centre:-", "centre:- chance:fill")
     code, out, _ = run(capsys, "explain", pending)
     assert (code, out) == (
