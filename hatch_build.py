@@ -1,10 +1,11 @@
-"""Wheel build hook: compile the kernel (``sintra_rules/kernel/core.py``) with mypyc.
+"""Wheel build hook: compile the kernel (``sintra_rules/games/sintra/kernel/core.py``) with mypyc.
 
 A wheel built where mypyc (from ``mypy``), setuptools and a C compiler are available holds the
 compiled module beside the Python source and is tagged for the platform; anywhere else, or with
 ``SINTRA_NO_MYPYC=1`` in the environment, the build warns and the wheel stays pure Python (the
 kernel then runs interpreted, with the same results). Editable installs are never compiled:
-``python -m sintra_rules.kernel.build`` compiles a checkout's kernel into ``build/kernel/``.
+``python -m sintra_rules.games.sintra.kernel.build`` compiles a checkout's kernel into
+``build/kernel/``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 def _load_build(root: Path) -> Any:
     spec = importlib.util.spec_from_file_location(
-        "_sintra_kernel_build", root / "sintra_rules" / "kernel" / "_build.py"
+        "_sintra_kernel_build", root / "sintra_rules" / "games" / "sintra" / "kernel" / "_build.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -54,7 +55,9 @@ class KernelBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         for path in compiled.parent.iterdir():
             if path.is_file():
-                build_data["force_include"][str(path)] = f"sintra_rules/kernel/{path.name}"
+                build_data["force_include"][str(path)] = (
+                    f"sintra_rules/games/sintra/kernel/{path.name}"
+                )
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         self.app.display_info(

@@ -18,8 +18,8 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(DOCS / "_ext"))
-# The kernel's API pages document its Python source (sintra_rules/kernel/core.py), not a
-# compiled build that may lie in build/kernel/.
+# The kernel's API pages document its Python source (sintra_rules/games/sintra/kernel/core.py), not
+# a compiled build that may lie in build/kernel/.
 os.environ["SINTRA_KERNEL"] = "interpreted"
 
 from sintra_rules import __version__  # noqa: E402

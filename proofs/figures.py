@@ -2,14 +2,16 @@
 
 Every proof is stated twice (FIG-01 to FIG-10):
 
-* ``shipped``: with the exact figures of :func:`sintra_rules.components.default_components`,
-  the table the engine plays with by default;
-* ``admissible``: for every table that :func:`sintra_rules.components.components_from_mapping`
-  accepts. The figures the rulebook confirms are fixed (they are the only admissible values);
-  the provisional ones range over what the validator admits:
+* ``shipped``: with the exact figures of
+  :func:`sintra_rules.games.sintra.components.default_components`, the table the engine plays with
+  by default;
+* ``admissible``: for every table that
+  :func:`sintra_rules.games.sintra.components.components_from_mapping` accepts. The figures the
+  rulebook confirms are fixed (they are the only admissible values); the provisional ones range over
+  what the validator admits:
 
   - window values (each side, FIG-04, FIG-05): 8 windows, each value in
-    :data:`sintra_rules.components.ADMISSIBLE_WINDOW_VALUES` (1 to 4);
+    :data:`sintra_rules.games.sintra.components.ADMISSIBLE_WINDOW_VALUES` (1 to 4);
   - the broken glass track (FIG-08): strictly decreasing, starting 0, -1, -2, -4, holding -8 and
     ending at -18, so 6 to 18 spaces (cycle lengths 5 to 17);
   - the strips (FIG-09): 8 strips of two faces of 5 spaces; each space shows a colour or is a
@@ -43,8 +45,8 @@ import attrs
 import z3
 
 from proofs.harness import Term, count, total
-from sintra_rules import components as _components
-from sintra_rules.components import ComponentTable, Side, default_components
+from sintra_rules.games.sintra import components as _components
+from sintra_rules.games.sintra.components import ComponentTable, Side, default_components
 
 __all__ = [
     "RANGES",

@@ -14,7 +14,7 @@ import z3
 from proofs.figures import RANGES, admissible_tracks
 from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, Check, ProofResult
 from proofs.registry import TOPICS
-from sintra_rules.components import default_components
+from sintra_rules.games.sintra.components import default_components
 
 __all__ = ["ANCHOR", "markdown", "solver_line", "text"]
 

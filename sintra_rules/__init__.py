@@ -7,10 +7,11 @@ modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) list
 * the engine: :class:`GameState`, :class:`PlayerState`, :class:`Strip`, ``Window``, ``Colour``,
   ``Side``, ``CENTRE``; the actions :class:`Take` and :class:`Reset` (build them so; ``Action``
   is either); :func:`new_game`, :func:`legal_actions`, :func:`is_legal`,
-  :func:`~sintra_rules.rules.violations`, :func:`apply`, :func:`apply_traced` and the
-  :class:`Event` values it returns (their kinds are read from the namespace
-  :mod:`sintra_rules.events`: ``events.Placed``, ...); :func:`final_score`,
-  :class:`FinalScore`, :func:`~sintra_rules.scoring.outcome`, :class:`Outcome`;
+  :func:`~sintra_rules.games.sintra.rules.violations`, :func:`apply`, :func:`apply_traced`
+  and the :class:`Event` values it returns (their kinds are read from the namespace
+  :mod:`sintra_rules.games.sintra.events`, also bound here as ``events``:
+  ``events.Placed``, ...); :func:`final_score`, :class:`FinalScore`,
+  :func:`~sintra_rules.games.sintra.scoring.outcome`, :class:`Outcome`;
 * the chance steps (ENG-07 to ENG-09): :class:`ChanceStep`, :func:`chance_outcomes`,
   :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`, :func:`resolve_chance`,
   :func:`determinize`, :func:`without_generator`, :func:`same_position`,
@@ -27,10 +28,12 @@ modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) list
 * every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``.
 
 The satellites are submodules imported explicitly, as ``chess.svg`` is:
-:mod:`sintra_rules.agents` (built-in players), :mod:`sintra_rules.render` and
-:mod:`sintra_rules.svg` (views), :mod:`sintra_rules.narration` (words), :mod:`sintra_rules.clauses`
-(the spec as data), :mod:`sintra_rules.verify` (the verification kit) and the AI helpers
-(:mod:`sintra_rules.encoding`, :mod:`sintra_rules.observation`).
+:mod:`sintra_rules.agents` (built-in players), :mod:`sintra_rules.games.sintra.render` and
+:mod:`sintra_rules.games.sintra.svg` (views), :mod:`sintra_rules.games.sintra.narration`
+(words), :mod:`sintra_rules.clauses` (the spec as data), :mod:`sintra_rules.verify` (the
+verification kit) and the AI helpers (:mod:`sintra_rules.games.sintra.encoding`,
+:mod:`sintra_rules.games.sintra.observation`). Sintra's modules live in
+``sintra_rules.games.sintra``.
 
 >>> from sintra_rules import new_game, legal_actions, apply, outcome
 >>> state = new_game(2, side="B", seed=1)
@@ -40,34 +43,7 @@ The satellites are submodules imported explicitly, as ``chess.svg`` is:
 (6, True)
 """
 
-from sintra_rules._version import BEHAVIOUR_VERSION, __version__
-from sintra_rules.actions import Action, Reset, Take
-from sintra_rules.builder import build_position
-from sintra_rules.chance import (
-    apply_chance,
-    apply_fill,
-    chance_outcomes,
-    determinize,
-    position_digest,
-    resolve_chance,
-    same_position,
-    sample_chance,
-    without_generator,
-)
-from sintra_rules.components import (
-    ComponentTable,
-    Side,
-    components_from_mapping,
-    default_components,
-    load_components,
-)
-from sintra_rules.documents import (
-    state_digest,
-    state_from_dict,
-    state_from_json,
-    state_to_dict,
-    state_to_json,
-)
+from sintra_rules._version import __version__
 from sintra_rules.errors import (
     ActionIdError,
     ComponentTableError,
@@ -86,11 +62,40 @@ from sintra_rules.errors import (
     UnknownClause,
     UnknownPlayerCount,
 )
-from sintra_rules.events import Event
-from sintra_rules.explain import Explanation, explain
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.position import position_from_text, position_to_text
-from sintra_rules.records import (
+from sintra_rules.games.sintra import BEHAVIOUR_VERSION
+from sintra_rules.games.sintra import events as events
+from sintra_rules.games.sintra.actions import Action, Reset, Take
+from sintra_rules.games.sintra.builder import build_position
+from sintra_rules.games.sintra.chance import (
+    apply_chance,
+    apply_fill,
+    chance_outcomes,
+    determinize,
+    position_digest,
+    resolve_chance,
+    same_position,
+    sample_chance,
+    without_generator,
+)
+from sintra_rules.games.sintra.components import (
+    ComponentTable,
+    Side,
+    components_from_mapping,
+    default_components,
+    load_components,
+)
+from sintra_rules.games.sintra.documents import (
+    state_digest,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+)
+from sintra_rules.games.sintra.events import Event
+from sintra_rules.games.sintra.explain import Explanation, explain
+from sintra_rules.games.sintra.notation import action_from_text, action_to_text
+from sintra_rules.games.sintra.position import position_from_text, position_to_text
+from sintra_rules.games.sintra.records import (
     GameRecord,
     record_from_json,
     record_game,
@@ -98,10 +103,18 @@ from sintra_rules.records import (
     record_to_json,
     replay,
 )
-from sintra_rules.rules import apply, apply_traced, is_legal, legal_actions, violations
-from sintra_rules.scoring import FinalScore, Outcome, final_score, outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import CENTRE, ChanceStep, Colour, GameState, PlayerState, Strip, Window
+from sintra_rules.games.sintra.rules import apply, apply_traced, is_legal, legal_actions, violations
+from sintra_rules.games.sintra.scoring import FinalScore, Outcome, final_score, outcome
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import (
+    CENTRE,
+    ChanceStep,
+    Colour,
+    GameState,
+    PlayerState,
+    Strip,
+    Window,
+)
 
 __all__ = [
     "BEHAVIOUR_VERSION",

@@ -18,15 +18,15 @@ from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from sintra_rules.actions import Action, Reset
-from sintra_rules.bounds import BOUNDS, Quantity
-from sintra_rules.components import ComponentTable, Side
 from sintra_rules.errors import BoundExceeded, GameOver, InvalidArgument, UnknownAgent
+from sintra_rules.games.sintra.actions import Action, Reset
+from sintra_rules.games.sintra.bounds import BOUNDS, Quantity
+from sintra_rules.games.sintra.components import ComponentTable, Side
+from sintra_rules.games.sintra.rules import apply, legal_actions
+from sintra_rules.games.sintra.scoring import Outcome, outcome
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState, PlayerState
 from sintra_rules.rng import below, seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.scoring import Outcome, outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState, PlayerState
 
 __all__ = [
     "POLICIES",
@@ -199,9 +199,9 @@ def play_game(
 ) -> PlayedGame:
     """Play a complete game with one agent per seat, seat 0 starting (ENG-01).
 
-    The number of players is ``len(agents)``; :func:`~sintra_rules.setup.new_game` raises
-    :class:`~sintra_rules.errors.ConfigurationError` for anything but 2 to 4 (COMP-02), and
-    :func:`~sintra_rules.rules.apply` raises
+    The number of players is ``len(agents)``; :func:`~sintra_rules.games.sintra.setup.new_game`
+    raises :class:`~sintra_rules.errors.ConfigurationError` for anything but 2 to 4 (COMP-02), and
+    :func:`~sintra_rules.games.sintra.rules.apply` raises
     :class:`~sintra_rules.errors.IllegalAction` if an agent chooses an illegal action, and
     :class:`~sintra_rules.errors.BoundExceeded` is raised if a round or the game lasts longer
     than its proved bound (see :class:`TurnCount`).
@@ -242,13 +242,13 @@ def random_action(state: GameState, rng: int, policy: Policy = "uniform") -> tup
 
     Returns:
         The generator state after the draw, and the action drawn from
-        :func:`~sintra_rules.rules.legal_actions` (canonical order).
+        :func:`~sintra_rules.games.sintra.rules.legal_actions` (canonical order).
 
     Raises:
         GameOver: the game is over, so there is no action to draw.
 
     >>> from sintra_rules.rng import seed_state
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules.games.sintra.setup import new_game
     >>> state = new_game(2, seed=3)
     >>> random_action(state, seed_state(3)) == random_action(state, seed_state(3))
     True
@@ -288,7 +288,7 @@ def playout(
         seed: the seed of the drawing stream (:func:`~sintra_rules.rng.seed_state`).
         policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
         plies: stop after this many actions (``None``: play to the end).
-        step: what applies an action (default :func:`~sintra_rules.rules.apply`).
+        step: what applies an action (default :func:`~sintra_rules.games.sintra.rules.apply`).
 
     Returns:
         An iterator of :class:`Ply`, one per action, lazily played.
@@ -297,7 +297,7 @@ def playout(
         InvalidArgument: ``plies`` is negative.
         BoundExceeded: (while iterating) a round or the game outlasts its proved bound.
 
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules.games.sintra.setup import new_game
     >>> plies = list(playout(new_game(3, side="B", seed=5), seed=5))
     >>> plies[-1].after.is_over, plies[1].before == plies[0].after
     (True, True)
@@ -336,14 +336,14 @@ def _playout(
 @attrs.frozen
 class TurnCount:
     """Turns counted in the current round and in the whole game, held to the proved
-    termination bounds (:mod:`sintra_rules.bounds`: a round within 40 / 58 / 72 turns, a game
-    within 240 / 348 / 432 turns for 2 / 3 / 4 players; ROUND-01, ROUND-04, END-02).
+    termination bounds (:mod:`sintra_rules.games.sintra.bounds`: a round within 40 / 58 / 72 turns,
+    a game within 240 / 348 / 432 turns for 2 / 3 / 4 players; ROUND-01, ROUND-04, END-02).
 
     Counting from a position in the middle of a round or a game counts fewer turns than were
     played, so an exceeded bound is always a real one.
 
-    >>> from sintra_rules.rules import apply, legal_actions
-    >>> from sintra_rules.setup import new_game
+    >>> from sintra_rules.games.sintra.rules import apply, legal_actions
+    >>> from sintra_rules.games.sintra.setup import new_game
     >>> state = new_game(2, seed=1)
     >>> after = apply(state, legal_actions(state)[0])
     >>> TurnCount().after(state, after)

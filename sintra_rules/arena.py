@@ -48,7 +48,6 @@ from sintra_rules._options import MAX_GAMES, whole_number
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width
 from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
-from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import (
     Ray,
     add_fan_out_options,
@@ -56,13 +55,19 @@ from sintra_rules.distributed import (
     fan_out,
     ray_from_args,
 )
+from sintra_rules.games.sintra.components import (
+    ComponentTable,
+    Side,
+    default_components,
+    load_components,
+)
+from sintra_rules.games.sintra.render import wrap_text
+from sintra_rules.games.sintra.rules import apply
+from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.mcts import MctsAgent
-from sintra_rules.render import wrap_text
 from sintra_rules.rng import MASK64
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
 
 __all__ = [
     "ArenaReport",

@@ -47,22 +47,26 @@ from typing import NoReturn, TextIO
 
 import attrs
 
-from sintra_rules import documents, records
 from sintra_rules._options import MAX_GAMES, MAX_SECONDS, MAX_SIMULATIONS, seconds, whole_number
 from sintra_rules._progress import Progress, last_summary
 from sintra_rules._strict import Reader
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
-from sintra_rules.actions import Action
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
-from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import Ray, add_fan_out_options, capped_workers, ray_from_args
 from sintra_rules.errors import RecordError, SintraError
-from sintra_rules.interrupts import deferred_interrupts
-from sintra_rules.narration import describe_action, player_name, plural, roman
-from sintra_rules.notation import action_from_text, action_to_text
-from sintra_rules.position import TAG, position_from_text, position_to_text
-from sintra_rules.render import (
+from sintra_rules.games.sintra import documents, records
+from sintra_rules.games.sintra.actions import Action
+from sintra_rules.games.sintra.components import (
+    ComponentTable,
+    Side,
+    default_components,
+    load_components,
+)
+from sintra_rules.games.sintra.narration import describe_action, player_name, plural, roman
+from sintra_rules.games.sintra.notation import action_from_text, action_to_text
+from sintra_rules.games.sintra.position import TAG, position_from_text, position_to_text
+from sintra_rules.games.sintra.render import (
     NORMAL,
     QUIET,
     VERBOSE,
@@ -71,7 +75,8 @@ from sintra_rules.render import (
     show_game,
     wrap_text,
 )
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.state import GameState
+from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.verify.golden import (
     GoldenPlaythrough,
     golden_mismatch,
@@ -335,7 +340,7 @@ def _game_in(text: str, table: ComponentTable) -> _Game:
     """The game in ``text``, told by its content: a text record (ENG-24), else a JSON game
     record or golden playthrough (ENG-25)."""
     if _is_text_record(text):
-        from sintra_rules.textrecord import text_record_from_text
+        from sintra_rules.games.sintra.textrecord import text_record_from_text
 
         record = text_record_from_text(text, table).game_record()
         return _Game(record, records.replay(record, table), "text record")
@@ -519,7 +524,7 @@ def _game_position(game: _Game, name: str, ply: int | None) -> _Loaded:
 
 def _list_actions(state: GameState, width: int) -> None:
     """Every legal action of the player to act in notation, with its words (ENG-05)."""
-    from sintra_rules.rules import legal_actions
+    from sintra_rules.games.sintra.rules import legal_actions
 
     actions = legal_actions(state)
     if state.chance is not None:
@@ -540,7 +545,7 @@ def _list_actions(state: GameState, width: int) -> None:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from sintra_rules.explain import explain
+    from sintra_rules.games.sintra.explain import explain
 
     table = _components(args)
     state = _load_position(args.position, args.ply, table).state
@@ -565,7 +570,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.notation:
         print(position_to_text(state))
     if args.svg is not None:
-        from sintra_rules.svg import state_to_svg
+        from sintra_rules.games.sintra.svg import state_to_svg
 
         picture = state_to_svg(state, names=loaded.names, last=loaded.last, before=loaded.before)
         with _output(args.svg) as handle:

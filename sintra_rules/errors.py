@@ -215,8 +215,8 @@ class SpecError(SintraError, ValueError):
 
     ``where`` names the file (and line) at fault and ``reason`` what is wrong.
 
-    >>> str(SpecError("spec/03-turn.md:12", "anchor without a heading"))
-    'spec: spec/03-turn.md:12: anchor without a heading'
+    >>> str(SpecError("spec/sintra/03-turn.md:12", "anchor without a heading"))
+    'spec: spec/sintra/03-turn.md:12: anchor without a heading'
     """
 
     def __init__(self, where: str, reason: str) -> None:
@@ -258,7 +258,7 @@ class InvalidArgument(SintraError, ValueError):
 
 
 class UnknownClause(SintraError, LookupError):
-    """A clause ID that the spec's registry (``spec/index.toml``) does not hold.
+    """A clause ID that the spec's registry (``spec/sintra/index.toml``) does not hold.
 
     ``clause`` is the ID asked for, ``reason`` says why it is unknown.
 
@@ -312,9 +312,9 @@ class UnknownPlayerCount(SintraError, KeyError):
 
 
 class PositionBuildError(SintraError, ValueError):
-    """A hand-made position of :mod:`sintra_rules.verify.positions` cannot be built: pieces that
-    do not fit a strip, a display or a window, an unknown colour code, or colour totals that
-    the bag or tower cannot balance (COMP-01). ``subject`` names what is wrong.
+    """A hand-made position of :mod:`sintra_rules.games.sintra.verify.positions` cannot be built:
+    pieces that do not fit a strip, a display or a window, an unknown colour code, or colour totals
+    that the bag or tower cannot balance (COMP-01). ``subject`` names what is wrong.
 
     >>> str(PositionBuildError("window 'OPB'", "a window holds at most 2 pieces"))
     "window 'OPB': a window holds at most 2 pieces"
@@ -324,8 +324,8 @@ class PositionBuildError(SintraError, ValueError):
 class BoundExceeded(SintraError, AssertionError):
     """A round or a game lasted longer than its proved termination bound (ROUND-01, ROUND-04).
 
-    Not bad input: the bounds (:mod:`sintra_rules.bounds`, proved in ``proofs/``) hold for
-    every admissible component table, so an engine that exceeds one is wrong; hence an
+    Not bad input: the bounds (:mod:`sintra_rules.games.sintra.bounds`, proved in ``proofs/``) hold
+    for every admissible component table, so an engine that exceeds one is wrong; hence an
     :class:`AssertionError`. The seeded playouts (:func:`sintra_rules.agents.playout`,
     :func:`sintra_rules.agents.play_game`) raise it instead of running on forever. ``bound``
     (the subject) names the figure (``"turns per round"`` or ``"turns per game"``), ``limit``

@@ -4,9 +4,9 @@
 of the game with a cheap heuristic policy. Within a round nothing is random (ENG-03: the only
 draws are the refills at the end of a round), so the tree's positions are exact; whenever a
 simulation crosses the end of a round, the refill is drawn from a **fresh generator** that the
-agent seeds from its own stream (:func:`~sintra_rules.chance.determinize`, one per simulation,
-ENG-09), never from the generator of the real game. The search therefore depends on the public
-position only, not on the real future draws (ENG-31: what a player sees), and two positions
+agent seeds from its own stream (:func:`~sintra_rules.games.sintra.chance.determinize`, one per
+simulation, ENG-09), never from the generator of the real game. The search therefore depends on the
+public position only, not on the real future draws (ENG-31: what a player sees), and two positions
 that differ only in their generator get the same move.
 
 * **Tree policy**: UCB1 (``exploration`` constant, default 0.7) on the average reward of the
@@ -23,7 +23,7 @@ that differ only in their generator get the same move.
 * **Choice**: the most visited action; ties go to the higher average reward, then to the
   canonical order.
 
->>> from sintra_rules.setup import new_game
+>>> from sintra_rules.games.sintra.setup import new_game
 >>> state = new_game(2, seed=3)
 >>> agent = MctsAgent(seed=1, simulations=40)
 >>> agent.choose(state) == MctsAgent(seed=1, simulations=40).choose(state)
@@ -40,12 +40,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from sintra_rules.actions import Action, Take
-from sintra_rules.chance import determinize
+from sintra_rules.games.sintra.actions import Action, Take
+from sintra_rules.games.sintra.chance import determinize
+from sintra_rules.games.sintra.rules import apply, legal_actions
+from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.state import CENTRE, GameState
 from sintra_rules.rng import next_u64, seed_state
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.scoring import outcome
-from sintra_rules.state import CENTRE, GameState
 
 __all__ = ["MctsAgent", "SearchStats"]
 

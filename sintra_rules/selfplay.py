@@ -1,8 +1,9 @@
 """Self-play training data: games played by MCTS, one JSON line per decision (ENG-52).
 
 ``sintra selfplay --games N --seed S --simulations K --out FILE`` plays ``N`` games in which
-every seat is the kernel's open-loop UCT search (:func:`sintra_rules.kernel.mcts_visits`, ``K``
-simulations per decision) and writes one **training example** per decision, as JSON Lines.
+every seat is the kernel's open-loop UCT search
+(:func:`sintra_rules.games.sintra.kernel.mcts_visits`, ``K`` simulations per decision) and writes
+one **training example** per decision, as JSON Lines.
 
 **Games.** Game ``g`` (from 0) of a run with seed ``S`` is ``new_game(P, side, S * 2**32 +
 g)``; its decisions are drawn from a SplitMix64 generator (ENG-02) seeded with the same game
@@ -62,19 +63,24 @@ from typing import IO, Any
 
 import attrs
 
-from sintra_rules._version import BEHAVIOUR_VERSION
-from sintra_rules.components import ComponentTable, Side, default_components, load_components
 from sintra_rules.distributed import Ray, fan_out
-from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_ids
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError, SintraError
+from sintra_rules.games.sintra import BEHAVIOUR_VERSION
+from sintra_rules.games.sintra.components import (
+    ComponentTable,
+    Side,
+    default_components,
+    load_components,
+)
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_ids
+from sintra_rules.games.sintra.kernel import mcts_visits
+from sintra_rules.games.sintra.observation import observe
+from sintra_rules.games.sintra.position import position_from_text, position_to_text
+from sintra_rules.games.sintra.rules import apply
+from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.interrupts import deferred_interrupts
-from sintra_rules.kernel import mcts_visits
-from sintra_rules.observation import observe
-from sintra_rules.position import position_from_text, position_to_text
 from sintra_rules.rng import below, next_u64, seed_state
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
 
 __all__ = [
     "FORMAT",

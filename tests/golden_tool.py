@@ -10,7 +10,7 @@ A golden file holds one complete seeded game: the ``sintra-game`` record
 (``sintra_rules.record_to_json``), the ``sintra_rules.state_digest`` of every state from the
 set-up to the end (``len(actions) + 1`` digests), the engine's ``BEHAVIOUR_VERSION`` and the
 rare events the game shows (wraps of the broken glass track, refills of the bag from the
-tower, partial refills), counted by :func:`sintra_rules.verify.invariants.examine`.
+tower, partial refills), counted by :func:`sintra_rules.games.sintra.verify.invariants.examine`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from sintra_rules import (
     state_digest,
 )
 from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
+from sintra_rules.games.sintra.verify.invariants import examine
 from sintra_rules.verify.golden import golden_from_json, golden_mismatch
-from sintra_rules.verify.invariants import examine
 from sintra_rules.verify.perft import perft, position_after
 
 ROOT = Path(__file__).parent
@@ -47,7 +47,7 @@ PERFT_DIR = ROOT / "data" / "perft"
 PERFT_DEPTHS = (1, 2, 3)
 REMINDER = (
     "If this change of behaviour is deliberate: add a CHANGELOG entry, bump BEHAVIOUR_VERSION "
-    "(sintra_rules/_version.py, ENG-06), then regenerate with "
+    "(sintra_rules/games/sintra/__init__.py, ENG-06), then regenerate with "
     "`python -m tests.golden_tool --write` and review the diff."
 )
 EVENTS = ("wraps", "tower_refills", "partial_fills")
@@ -207,12 +207,14 @@ def readme(docs: Sequence[dict[str, Any]]) -> str:
             "shows as a failure naming the first differing ply, both digests and the action.",
             "",
             "Each file holds `name`, `behaviour_version` (ENG-06), `play` (who chose the "
-            "actions), `events` (counted by `sintra_rules.verify.invariants.examine`), `record` (a "
+            "actions), `events` (counted by "
+            "`sintra_rules.games.sintra.verify.invariants.examine`), `record` (a "
             "`sintra-game` document: players, side, seed, actions in the notation, result) and "
             "`digests` (one per state: the set-up, then after every action).",
             "",
             "A deliberate change of behaviour needs a CHANGELOG entry and a bump of "
-            "`BEHAVIOUR_VERSION` in `sintra_rules/_version.py`; then regenerate these files, "
+            "`BEHAVIOUR_VERSION` in `sintra_rules/games/sintra/__init__.py`; then regenerate "
+            "these files, "
             "this README and `tests/data/perft/*.json` with",
             "",
             "    python -m tests.golden_tool --write",

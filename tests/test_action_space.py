@@ -4,15 +4,16 @@ A well-formed action is a reset or a take whose fields each lie in their own ran
 among the game's factory displays and the centre, a colour of the table, a target slot of the
 board or ``None`` (all break), a joker count from 0 to a strip's 5 spaces, a kept colour or
 ``None``. In any position there are at most some 16,000 of them (4 players). For each one,
-:func:`~sintra_rules.rules.is_legal` and :func:`~sintra_rules.rules.apply` must agree with
-:func:`~sintra_rules.rules.legal_actions`: accepted exactly when listed (TURN-01, ENG-05).
+:func:`~sintra_rules.games.sintra.rules.is_legal` and :func:`~sintra_rules.games.sintra.rules.apply`
+must agree with :func:`~sintra_rules.games.sintra.rules.legal_actions`: accepted exactly when listed
+(TURN-01, ENG-05).
 
 The positions come from seeded random games and, since those rarely reach the corners (a joker
 side face up on a reachable strip holds about one position in 150), from hand-built random
 boards: each slot of the player to act holds a drawn strip (either face up, partly filled, its
 window empty or with its top piece) or none (the window complete), the glazier stands on a
 drawn slot, and displays and centre hold drawn pieces (COMP-01 kept by
-:func:`~sintra_rules.verify.positions.rebalance`).
+:func:`~sintra_rules.games.sintra.verify.positions.rebalance`).
 
 Whole-game checks only ever apply listed actions, so a rule check that is too lax in ``apply``
 and ``is_legal`` while ``legal_actions`` enumerates correctly (say, letting every piece break
@@ -43,7 +44,7 @@ from sintra_rules import (
 )
 from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.errors import PositionBuildError
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     bare,
     rebalance,
     set_factories,

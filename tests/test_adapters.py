@@ -27,8 +27,8 @@ import sintra_rules.adapters.openspiel as spiel
 from sintra_rules import apply, chance_outcomes, legal_actions, new_game, outcome
 from sintra_rules.adapters.gymnasium import ENV_ID, SintraEnv
 from sintra_rules.adapters.pettingzoo import env as pz_env
-from sintra_rules.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
-from sintra_rules.encoding import NUM_ACTIONS, action_to_id
+from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS, action_to_id
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4)
@@ -48,7 +48,8 @@ def test_openspiel_random_sim_test_with_serialization(name: str, players: int) -
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_openspiel_game_facts_come_from_the_proved_bounds(players: int) -> None:
-    """Maximum game length and utility range are the proved bounds of sintra_rules.bounds."""
+    """Maximum game length and utility range are the proved bounds of
+    sintra_rules.games.sintra.bounds."""
     for side in ("A", "B"):
         game = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": players, "side": side})
         assert game.num_players() == players
@@ -166,7 +167,7 @@ def test_openspiel_mcts_bot_plays_complete_games() -> None:
 
 def test_openspiel_observation_is_the_engine_observation() -> None:
     """The observation tensor and string are the engine's, for the observing seat."""
-    from sintra_rules.observation import observation_string, observe
+    from sintra_rules.games.sintra.observation import observation_string, observe
 
     game = pyspiel.load_game(spiel.SAMPLED_NAME, {"players": 4, "seed": 1})
     state = game.new_initial_state()

@@ -34,8 +34,7 @@ from sintra_rules.agents import (
     playout,
 )
 from sintra_rules.errors import BoundExceeded
-from sintra_rules.rng import below, seed_state
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     CONFIGS,
     ORANGE,
     PINK,
@@ -47,6 +46,7 @@ from sintra_rules.verify.positions import (
     set_windows,
     strip,
 )
+from sintra_rules.rng import below, seed_state
 
 
 def _mixed(players: int, seed: int) -> list[Agent]:

@@ -1,5 +1,5 @@
-"""The published bounds (:mod:`sintra_rules.bounds`) are the proofs' own results: every figure
-is compared with the bound its proof establishes today, for the shipped table and for every
+"""The published bounds (:mod:`sintra_rules.games.sintra.bounds`) are the proofs' own results: every
+figure is compared with the bound its proof establishes today, for the shipped table and for every
 admissible table, so the data cannot drift from ``proofs/`` (ROUND-04, END-02, SCORE-01,
 FINAL-03, FINAL-04, FINAL-05)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from proofs.registry import BY_NAME, result
-from sintra_rules.bounds import (
+from sintra_rules.games.sintra.bounds import (
     BOUNDS,
     HIGHEST_FINAL_SCORE,
     LOWEST_FINAL_SCORE,

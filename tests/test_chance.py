@@ -49,10 +49,10 @@ from sintra_rules import (
 )
 from sintra_rules import events as ev
 from sintra_rules.agents import RandomAgent
-from sintra_rules.chance import FILL, begin_fill, max_chance_outcomes
-from sintra_rules.narration import narrate
+from sintra_rules.games.sintra.chance import FILL, begin_fill, max_chance_outcomes
+from sintra_rules.games.sintra.narration import narrate
+from sintra_rules.games.sintra.verify.positions import position, rebalance, set_pool
 from sintra_rules.rng import seed_state
-from sintra_rules.verify.positions import position, rebalance, set_pool
 from tests.test_fuzz_loaders import _mutations
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -2,8 +2,8 @@
 
 The transcript of ``sintra play`` is checked against the rules by replaying the notation it
 prints (ENG-04) with the engine and comparing the final scores and winners it shows. The rulings
-``sintra rule`` shows are checked against ``spec/08-rulings.md`` read here, and ``sintra replay``
-of a golden playthrough against the digests the golden file holds.
+``sintra rule`` shows are checked against ``spec/sintra/08-rulings.md`` read here, and
+``sintra replay`` of a golden playthrough against the digests the golden file holds.
 """
 
 from __future__ import annotations
@@ -313,9 +313,9 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
 
 
 def _page_rulings() -> dict[str, tuple[str, str, str]]:
-    """Per ruling of ``spec/08-rulings.md``: its title, its ``**Ruling.**`` part and its whole
-    block (heading to ``**Sources.**`` line), read from the page."""
-    text = (ROOT / "spec" / "08-rulings.md").read_text("utf-8")
+    """Per ruling of ``spec/sintra/08-rulings.md``: its title, its ``**Ruling.**`` part and its
+    whole block (heading to ``**Sources.**`` line), read from the page."""
+    text = (ROOT / "spec" / "sintra" / "08-rulings.md").read_text("utf-8")
     out = {}
     for heading in re.finditer(r"^### (RUL-\d\d) — (.+)$", text, re.MULTILINE):
         end = text.index("\n", text.index("\n**Sources.**", heading.end()) + 1)

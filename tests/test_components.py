@@ -29,7 +29,7 @@ from sintra_rules import (
     load_components,
     new_game,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     bare,
     colour,
     rebalance,
@@ -60,7 +60,11 @@ def edited(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
 
 def shipped_toml() -> str:
     """The text of the shipped ``components.toml``."""
-    return resources.files("sintra_rules").joinpath("data/components.toml").read_text("utf-8")
+    return (
+        resources.files("sintra_rules.games.sintra")
+        .joinpath("data/components.toml")
+        .read_text("utf-8")
+    )
 
 
 # --- the shipped table (FIG-01 .. FIG-10) -------------------------------------------------
@@ -110,7 +114,7 @@ def test_side_spaces_fig_09() -> None:
     assert sum(side[5] for sides in table.side_spaces for side in sides) == 2
 
 
-# Status and clause per figure, read by hand from components.md and spec/07-figures.md.
+# Status and clause per figure, read by hand from components.md and spec/sintra/07-figures.md.
 PROVENANCE = {
     "colours": ("provisional", "FIG-01"),  # blue and green are provisional names
     "pieces_per_colour": ("confirmed", "FIG-02"),

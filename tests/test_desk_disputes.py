@@ -38,7 +38,7 @@ NOT_SHOWN = {
     "RUL-16": "the tie-break decides the winner, which explain does not show",
 }
 #: Per ruling, whether its dispute's action is legal, as the ruling decides (read from
-#: spec/08-rulings.md, not from the engine).
+#: spec/sintra/08-rulings.md, not from the engine).
 LEGAL = {
     "RUL-01": True,  # a second take from the centre in the round
     "RUL-02": False,  # all break while a joker space can take the colour

@@ -1,6 +1,6 @@
 """Step 3 of a turn: a completed strip (DONE-01 to DONE-06), on hand-made positions.
 
-Expected values are read off the rule text (spec/03-turn.md, EN 000:114-164), not the engine.
+Expected values are read off the rule text (spec/sintra/03-turn.md, EN 000:114-164), not the engine.
 ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 2 ``OOOPY`` (strip 2, other side ``YYBBO``),
 slot 7 ``YYBGO`` (strip 7, other side the joker side ``JJBGO``). Window values come from
 :data:`VALUES`, a table built for these tests, so no provisional default value is assumed.
@@ -20,7 +20,7 @@ from sintra_rules import (
     apply,
     legal_actions,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

@@ -22,7 +22,7 @@ from sintra_rules import (
     legal_actions,
     new_game,
 )
-from sintra_rules.encoding import (
+from sintra_rules.games.sintra.encoding import (
     NUM_ACTIONS,
     RESET_ID,
     action_to_id,

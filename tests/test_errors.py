@@ -21,7 +21,7 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "PositionError": (ValueError, ("sintra1 side:C", "side", 9, "SETUP-02", "expected A or B")),
     "RecordError": (ValueError, ("players[0].score", "expected a whole number")),
     "FormatVersionError": (ValueError, ("format", "unknown format 2")),
-    "SpecError": (ValueError, ("spec/03-turn.md:12", "anchor without a heading")),
+    "SpecError": (ValueError, ("spec/sintra/03-turn.md:12", "anchor without a heading")),
     "GameNotOver": (ValueError, ("END-02", "the game is not over yet")),
     "GameOver": (ValueError, ("END-02", "the game is over")),
     "InvalidArgument": (ValueError, ("depth", "must be >= 0, got -1")),

@@ -1,10 +1,11 @@
-"""The events apply_traced returns (sintra_rules.events) and their words (sintra_rules.narration).
+"""The events apply_traced returns (sintra_rules.games.sintra.events) and their words
+(sintra_rules.games.sintra.narration).
 
 Every expected event below is worked out by hand from the rules and the printed figures (FIG-01:
 track 0, -1, -2, -4, -6, -8, -11, -14, -18; window values 4, 3, 2, 3, 1, 2, 1, 2 on both
-sides; strip ``s`` side 0 in slot ``s`` of :func:`~sintra_rules.verify.positions.bare`: slot 1
-``BBBGO``, slot 4 ``PPPYB``, slot 8 ``YYBGO``, strip 8 side 1 ``JJBGO``), never copied from the
-code's output. Seats, slots, windows and displays are 0-based in events, as in the state.
+sides; strip ``s`` side 0 in slot ``s`` of :func:`~sintra_rules.games.sintra.verify.positions.bare`:
+slot 1 ``BBBGO``, slot 4 ``PPPYB``, slot 8 ``YYBGO``, strip 8 side 1 ``JJBGO``), never copied from
+the code's output. Seats, slots, windows and displays are 0-based in events, as in the state.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from sintra_rules import (
     legal_actions,
 )
 from sintra_rules import events as ev
-from sintra_rules.narration import (
+from sintra_rules.games.sintra.narration import (
     describe_action,
     describe_event,
     describe_turn,
@@ -36,7 +37,7 @@ from sintra_rules.narration import (
     plural,
     roman,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,
@@ -57,7 +58,7 @@ from sintra_rules.verify.positions import (
 from tests.test_round_end import crowd, last_piece
 from tests.test_setup import game_states
 
-SPEC = Path(__file__).resolve().parent.parent / "spec" / "index.toml"
+SPEC = Path(__file__).resolve().parent.parent / "spec" / "sintra" / "index.toml"
 CLAUSES = {c["id"] for c in tomllib.loads(SPEC.read_text("utf-8"))["clause"]}
 
 
@@ -333,7 +334,7 @@ def test_whole_games_events_name_registered_clauses_and_have_words(
 
 def test_event_kinds_have_one_import_path() -> None:
     """ENG-04: the facade exports the base class Event; every event kind is an Event read from
-    the namespace sintra_rules.events, and only there (one import path each)."""
+    the namespace sintra_rules.games.sintra.events, and only there (one import path each)."""
     import sintra_rules
 
     assert sintra_rules.Event is Event and "Event" in sintra_rules.__all__

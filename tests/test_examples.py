@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from sintra_rules import CENTRE, GameState, IllegalAction, Side, Strip, Take, apply, legal_actions
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     CONFIGS,
     ORANGE,
     PINK,

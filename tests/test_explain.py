@@ -1,4 +1,5 @@
-"""The dispute desk: :func:`sintra_rules.explain.explain` on hand-made and played positions.
+"""The dispute desk: :func:`sintra_rules.games.sintra.explain.explain` on hand-made and played
+positions.
 
 Expected values are read off the rulebook's worked examples (EN 000:138-140 the colour bonus of
 2 for two yellow pieces in round III; FR 003:496 the window scoring 2 + 1 + 2 = 5) and the
@@ -30,7 +31,7 @@ from sintra_rules import (
     violations,
 )
 from sintra_rules.agents import playout
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     GREEN,
     PINK,
     YELLOW,
@@ -45,7 +46,7 @@ from sintra_rules.verify.positions import (
     strip_for,
 )
 
-SPEC = Path(__file__).resolve().parent.parent / "spec" / "index.toml"
+SPEC = Path(__file__).resolve().parent.parent / "spec" / "sintra" / "index.toml"
 TITLES = {c["id"]: c["title"] for c in tomllib.loads(SPEC.read_text("utf-8"))["clause"]}
 
 

@@ -2,7 +2,7 @@
 
 Every game here ends through :func:`apply`: seat 0 takes the last piece of round 6 (an orange
 onto its empty ``OOOPY`` in slot 2, adding one leftover piece and no points), and final scoring
-follows. Expected values are computed by hand from the rule text (spec/06-end-of-game.md,
+follows. Expected values are computed by hand from the rule text (spec/sintra/06-end-of-game.md,
 EN 000:186-228). The ornament positions and track values used are pinned in :data:`TABLE`.
 """
 
@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from sintra_rules import GameNotOver, GameState, Side, Take, apply, outcome
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     CONFIGS,
     ORANGE,
     bare,

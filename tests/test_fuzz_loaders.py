@@ -37,8 +37,8 @@ from sintra_rules import (
     state_to_dict,
     state_to_json,
 )
-from sintra_rules.notation import actions_from_text, actions_to_text
-from sintra_rules.textrecord import text_record_from_text
+from sintra_rules.games.sintra.notation import actions_from_text, actions_to_text
+from sintra_rules.games.sintra.textrecord import text_record_from_text
 from tests.test_records import playout
 
 Path = tuple[str | int, ...]

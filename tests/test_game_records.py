@@ -41,8 +41,13 @@ from sintra_rules import (
     sample_chance,
 )
 from sintra_rules.agents import playout
-from sintra_rules.records import Comment, Draws
-from sintra_rules.textrecord import Fill, TextRecord, text_record_from_text, text_record_to_text
+from sintra_rules.games.sintra.records import Comment, Draws
+from sintra_rules.games.sintra.textrecord import (
+    Fill,
+    TextRecord,
+    text_record_from_text,
+    text_record_to_text,
+)
 
 DATA = Path(__file__).resolve().parent / "data"
 FORMAT_1 = sorted((DATA / "records").glob("format1-*.json"))

@@ -2,8 +2,8 @@
 :class:`IllegalAction` naming the clause broken, the input state is untouched, and
 ``violations`` lists every clause the action breaks, the first being the one ``apply`` names.
 
-Positions come from ``sintra_rules.verify.positions``: ``bare`` puts strip ``s`` side 0 in
-slot ``s``: slot 0 ``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``, 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``,
+Positions come from ``sintra_rules.games.sintra.verify.positions``: ``bare`` puts strip ``s`` side 0
+in slot ``s``: slot 0 ``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``, 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``,
 6 ``OOPYB``, 7 ``YYBGO``; the joker side is strip 7 side 1, ``JJBGO``.
 """
 
@@ -24,7 +24,6 @@ from sintra_rules import (
     Reset,
     SintraError,
     Take,
-    actions,
     apply,
     apply_traced,
     default_components,
@@ -32,7 +31,8 @@ from sintra_rules import (
     legal_actions,
     violations,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra import actions
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,

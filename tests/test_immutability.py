@@ -30,9 +30,9 @@ from sintra_rules import (
     outcome,
     violations,
 )
-from sintra_rules.components import Provenance
-from sintra_rules.events import Completed, Refilled, TookFromDisplay
-from sintra_rules.narration import Step
+from sintra_rules.games.sintra.components import Provenance
+from sintra_rules.games.sintra.events import Completed, Refilled, TookFromDisplay
+from sintra_rules.games.sintra.narration import Step
 from tests.test_setup import GAMES, game_states
 
 _ATOMS = (int, str, type(None))

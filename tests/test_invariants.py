@@ -1,4 +1,4 @@
-"""The invariant checker itself (sintra_rules.verify.invariants).
+"""The invariant checker itself (sintra_rules.games.sintra.verify.invariants).
 
 Three kinds of test:
 
@@ -35,17 +35,16 @@ from sintra_rules import (
     new_game,
 )
 from sintra_rules.agents import POLICIES, playout
-from sintra_rules.verify import oracle, soak
-from sintra_rules.verify.invariants import (
+from sintra_rules.games.sintra.verify import oracle
+from sintra_rules.games.sintra.verify.invariants import (
     INVARIANTS,
     InvariantFailure,
     check_state,
     check_transition,
     examine,
 )
-from sintra_rules.verify.oracle import WRAP_COST, expected_actions, rule_breach
-from sintra_rules.verify.perft import position_after
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.oracle import WRAP_COST, expected_actions, rule_breach
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,
@@ -60,12 +59,14 @@ from sintra_rules.verify.positions import (
     strip_for,
     table_with,
 )
+from sintra_rules.verify import soak
+from sintra_rules.verify.perft import position_after
 from sintra_rules.verify.soak import game_plan, play_checked, run_soak
 
 SPEC_IDS = {
     clause["id"]
     for clause in tomllib.loads(
-        (Path(__file__).parents[1] / "spec" / "index.toml").read_text("utf-8")
+        (Path(__file__).parents[1] / "spec" / "sintra" / "index.toml").read_text("utf-8")
     )["clause"]
 }
 STEP_NAMES = {inv.name for inv in INVARIANTS if inv.kind == "transition"}
@@ -95,19 +96,19 @@ def test_registry_cites_existing_clauses() -> None:
 #: What the oracle may take from the engine: the types of a state and an action and the table's
 #: data. Nothing that lists actions, scores, moves the track or applies a rule.
 ORACLE_ENGINE_IMPORTS = {
-    "sintra_rules.actions": {"Action", "Reset", "Take"},
-    "sintra_rules.components": {"ComponentTable"},
-    "sintra_rules.state": {"CENTRE", "GameState", "PlayerState", "Strip", "Window"},
+    "sintra_rules.games.sintra.actions": {"Action", "Reset", "Take"},
+    "sintra_rules.games.sintra.components": {"ComponentTable"},
+    "sintra_rules.games.sintra.state": {"CENTRE", "GameState", "PlayerState", "Strip", "Window"},
 }
-VERIFY = Path(__file__).parents[1] / "sintra_rules" / "verify"
+VERIFY = Path(__file__).parents[1] / "sintra_rules" / "games" / "sintra" / "verify"
 #: Per module of the checker: what it may import from the package. The invariants also take
 #: ``legal_actions`` (which they check against the oracle's enumeration) and the oracle itself.
 ALLOWED_ENGINE_IMPORTS = {
     "oracle.py": ORACLE_ENGINE_IMPORTS,
     "invariants.py": {
         **ORACLE_ENGINE_IMPORTS,
-        "sintra_rules.rules": {"legal_actions"},
-        "sintra_rules.verify.oracle": set(oracle.__all__),
+        "sintra_rules.games.sintra.rules": {"legal_actions"},
+        "sintra_rules.games.sintra.verify.oracle": set(oracle.__all__),
     },
 }
 

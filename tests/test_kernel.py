@@ -4,8 +4,8 @@ Every test runs twice: on the kernel's Python source (``interpreted``) and on it
 (``compiled``), which the ``compiled`` fixture builds once per source version into
 ``build/kernel/`` (about a minute the first time; mypy, which brings mypyc, is a development
 dependency, so the build is expected to work wherever the tests run). Expected values come from
-the reference engine (:mod:`sintra_rules.rules`, :mod:`sintra_rules.rng`) and from the stored
-golden playthroughs and perft counts, never from the kernel.
+the reference engine (:mod:`sintra_rules.games.sintra.rules`, :mod:`sintra_rules.rng`) and from the
+stored golden playthroughs and perft counts, never from the kernel.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from sintra_rules import (
     action_from_text,
     apply_traced,
     determinize,
-    kernel,
     new_game,
     state_digest,
     without_generator,
 )
 from sintra_rules.agents import Policy, playout, random_action
-from sintra_rules.bounds import BOUNDS
-from sintra_rules.encoding import action_to_id, legal_ids
+from sintra_rules.games.sintra import kernel
+from sintra_rules.games.sintra.bounds import BOUNDS
+from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
 from sintra_rules.rng import below, next_u64, seed_state
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after
@@ -50,7 +50,7 @@ def _load_build() -> Any:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "_kernel_build", ROOT / "sintra_rules/kernel/_build.py"
+        "_kernel_build", ROOT / "sintra_rules/games/sintra/kernel/_build.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -234,7 +234,7 @@ def test_perft_counts_through_the_kernel(core: ModuleType, path: Path) -> None:
 
 def _mode(env_value: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "SINTRA_KERNEL": env_value}
-    code = "import sintra_rules.kernel as k; print(k.COMPILED, k.core.__name__)"
+    code = "import sintra_rules.games.sintra.kernel as k; print(k.COMPILED, k.core.__name__)"
     return subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
     )
@@ -246,10 +246,13 @@ def test_environment_variable_chooses_the_build(core: ModuleType) -> None:
     _load_build().build_cached(ROOT)
     interpreted = _mode("interpreted")
     assert interpreted.returncode == 0, interpreted.stderr
-    assert interpreted.stdout.split() == ["False", "sintra_rules.kernel._core_interpreted"]
+    assert interpreted.stdout.split() == [
+        "False",
+        "sintra_rules.games.sintra.kernel._core_interpreted",
+    ]
     compiled = _mode("compiled")
     assert compiled.returncode == 0, compiled.stderr
-    assert compiled.stdout.split() == ["True", "sintra_rules.kernel.core"]
+    assert compiled.stdout.split() == ["True", "sintra_rules.games.sintra.kernel.core"]
     wrong = _mode("fast")
     assert wrong.returncode != 0
     assert "SINTRA_KERNEL must be auto, compiled or interpreted" in wrong.stderr
@@ -280,8 +283,8 @@ def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
     compiled kernel and plays the reference's games."""
     wheel, names = _wheel(tmp_path)
     assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
-    kernel_files = [n for n in names if n.startswith("sintra_rules/kernel/core")]
-    assert "sintra_rules/kernel/core.py" in kernel_files
+    kernel_files = [n for n in names if n.startswith("sintra_rules/games/sintra/kernel/core")]
+    assert "sintra_rules/games/sintra/kernel/core.py" in kernel_files
     assert any(n.endswith((".so", ".pyd")) for n in kernel_files), kernel_files
     target = tmp_path / "site"
     subprocess.run(
@@ -301,7 +304,7 @@ def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
     )
     prefix = str(target)
     code = (
-        "import sintra_rules.kernel as k; "
+        "import sintra_rules.games.sintra.kernel as k; "
         f"print(k.COMPILED, k.core.__file__.startswith({prefix!r}), "
         "k.random_games(2, 3, first_seed=40))"
     )
@@ -327,8 +330,8 @@ def test_wheel_without_compiling_is_pure_python(tmp_path: Path, env: dict[str, s
     builds, pure Python, with the kernel's source only (which then runs interpreted)."""
     wheel, names = _wheel(tmp_path, **env)
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
-    kernel_files = [n for n in names if n.startswith("sintra_rules/kernel/core")]
-    assert kernel_files == ["sintra_rules/kernel/core.py"]
+    kernel_files = [n for n in names if n.startswith("sintra_rules/games/sintra/kernel/core")]
+    assert kernel_files == ["sintra_rules/games/sintra/kernel/core.py"]
 
 
 # --------------------------------------------------------------------------- search
@@ -420,7 +423,7 @@ def test_check_position_finds_broken_positions(core: ModuleType) -> None:
 def test_deep_size_counts_each_object_once() -> None:
     """Bytes per state: every object reached once, shared small ints and tables left out."""
     from sintra_rules import Strip
-    from sintra_rules.kernel.bench import deep_size
+    from sintra_rules.games.sintra.kernel.bench import deep_size
 
     counts = (1, 0, 0, 0, 0)
     strip = Strip(0, 0, counts, counts)
@@ -476,7 +479,7 @@ def test_kernel_ab_compares_two_builds(capsys: pytest.CaptureFixture[str]) -> No
     processes, interleaved, and prints both rates and the median ratio with its range."""
     from tools import kernel_ab
 
-    folder = str(_load_build().build_cached(ROOT).parents[2])
+    folder = str(_load_build().build_cached(ROOT).parents[4])
     assert kernel_ab.main([folder, folder, "--rounds", "2", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     pattern = (

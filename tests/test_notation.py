@@ -18,7 +18,7 @@ from sintra_rules import (
     legal_actions,
     new_game,
 )
-from sintra_rules.notation import actions_from_text, actions_to_text
+from sintra_rules.games.sintra.notation import actions_from_text, actions_to_text
 from tests.test_records import GAMES, playout, renamed_table
 
 #: The grammar of the module docstring, restated independently for the default table.

@@ -20,7 +20,7 @@ from sintra_rules import (
     new_game,
     without_generator,
 )
-from sintra_rules.observation import (
+from sintra_rules.games.sintra.observation import (
     observation_layout,
     observation_size,
     observation_string,

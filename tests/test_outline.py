@@ -1,4 +1,4 @@
-"""The outline of the rulebook texts (``spec/outline.toml``) that labels every citation.
+"""The outline of the rulebook texts (``spec/sintra/outline.toml``) that labels every citation.
 
 The outline is written by hand from the rulebook texts. These tests read it with their own
 small parser (not :mod:`sintra_rules.clauses.outline`) and check: each edition's entries are
@@ -25,7 +25,7 @@ from sintra_rules.clauses.text import citation_text
 from tests.conftest import RULEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = ROOT / "spec"
+SPEC = ROOT / "spec" / "sintra"
 # Edition -> (rulebook file, its first and last line in the file), as the index page says.
 FILES = {
     "EN": ("000_c3de8999d4d202e8.txt", 1, 302),

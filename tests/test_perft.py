@@ -9,7 +9,7 @@ So that the counts are not merely self-referential, depths 1 and 2 are recounted
 jokers, kept colour) and the reset are offered to ``apply`` and those it accepts are counted.
 The larger positions (the set-ups and the 2-player mid-game: 64 to 144 children, 8,100 to
 13,500 candidates each) are recounted at depth 2 with the independent enumeration of
-:func:`sintra_rules.verify.oracle.expected_actions` instead, to keep the test fast.
+:func:`sintra_rules.games.sintra.verify.oracle.expected_actions` instead, to keep the test fast.
 Regenerate the data (after a deliberate, versioned change only) with
 ``python -m tests.golden_tool --write``.
 """
@@ -34,7 +34,7 @@ from sintra_rules import (
     legal_actions,
     state_digest,
 )
-from sintra_rules.verify.oracle import expected_actions
+from sintra_rules.games.sintra.verify.oracle import expected_actions
 from sintra_rules.verify.perft import perft, perft_divide, position_after
 from tests.golden_tool import PERFT_DIR, PERFT_POSITIONS, PerftPosition
 

@@ -1,6 +1,6 @@
 """Step 2 of a turn: placing the taken pieces (PLACE-01 to PLACE-07), on hand-made positions.
 
-Expected values are read off the rule text (spec/03-turn.md, EN 000:102-112), not the engine.
+Expected values are read off the rule text (spec/sintra/03-turn.md, EN 000:102-112), not the engine.
 ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 0 ``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``,
 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``, 6 ``OOPYB``, 7 ``YYBGO``; the joker side is strip 7 side 1,
 ``JJBGO``. The player to act is the last seat, so seats other than 0 are exercised too.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from sintra_rules import GameState, IllegalAction, Side, Take, apply, legal_actions
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     CONFIGS,
     ORANGE,

@@ -36,8 +36,8 @@ from sintra_rules import (
 )
 from sintra_rules import default_components as default_table
 from sintra_rules.agents import playout
-from sintra_rules.position import TAG
-from sintra_rules.verify.positions import CONFIGS
+from sintra_rules.games.sintra.position import TAG
+from sintra_rules.games.sintra.verify.positions import CONFIGS
 from tests.test_fuzz_loaders import check_state_loader
 
 AMANDA = (
@@ -536,16 +536,16 @@ def test_str_of_a_state_is_the_text_board(capsys: pytest.CaptureFixture[str]) ->
     assert "   @    4     3 -/-     p  p  p  y  b   0/5" in out
 
 
-def test_build_position_keeps_its_import_paths() -> None:
-    """ENG-21: ``build_position`` lives in ``sintra_rules.builder``; the facade and the module
-    it came from (``sintra_rules.position``) give the same function, and other missing names
-    of ``sintra_rules.position`` are still an AttributeError."""
+def test_build_position_has_one_home() -> None:
+    """ENG-21: ``build_position`` lives in ``sintra_rules.games.sintra.builder`` and the facade
+    gives the same function; ``sintra_rules.games.sintra.position`` no longer forwards it (the
+    compatibility ``__getattr__`` went with the move to ``games/sintra``)."""
     import importlib
 
     import sintra_rules
 
-    position = importlib.import_module("sintra_rules.position")
-    builder = importlib.import_module("sintra_rules.builder")
-    assert position.build_position is builder.build_position is sintra_rules.build_position
+    position = importlib.import_module("sintra_rules.games.sintra.position")
+    builder = importlib.import_module("sintra_rules.games.sintra.builder")
+    assert builder.build_position is sintra_rules.build_position
     with pytest.raises(AttributeError):
-        _ = position.no_such_name
+        _ = position.build_position

@@ -1,8 +1,8 @@
 """Cross-checks of the proofs against the engine: every proved bound is attacked with the real
-:func:`~sintra_rules.rules.apply` and :mod:`~sintra_rules.scoring`, by brute force where the
-space is small and by hypothesis searches (``hypothesis.target``) over whole games; the model
-functions of :mod:`proofs` are compared with the engine's on the same inputs. If model and engine
-disagree, or the engine exceeds a bound, a test fails.
+:func:`~sintra_rules.games.sintra.rules.apply` and :mod:`~sintra_rules.games.sintra.scoring`, by
+brute force where the space is small and by hypothesis searches (``hypothesis.target``) over whole
+games; the model functions of :mod:`proofs` are compared with the engine's on the same inputs. If
+model and engine disagree, or the engine exceeds a bound, a test fails.
 
 The bounds are read from the proofs' results (:func:`proofs.registry.result`), so these tests
 check the engine against what was proved, for the shipped table and, where the engine can
@@ -62,7 +62,7 @@ from sintra_rules import (
 )
 from sintra_rules import default_components as shipped_table
 from sintra_rules.agents import TurnCount
-from sintra_rules.scoring import (
+from sintra_rules.games.sintra.scoring import (
     colour_bonus,
     leftover_points,
     ornament_bonus,
@@ -71,7 +71,7 @@ from sintra_rules.scoring import (
     track_steps,
     window_points,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     bare,
     position,
     rebalance,

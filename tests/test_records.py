@@ -2,8 +2,8 @@
 of invalid document rejected with the right field.
 
 Expected fields and clauses are read off the document layout described in
-:mod:`sintra_rules.documents`, :mod:`sintra_rules.records`, :mod:`sintra_rules.verify.golden`
-and the rules; no expected value is copied from the code's output.
+:mod:`sintra_rules.games.sintra.documents`, :mod:`sintra_rules.games.sintra.records`,
+:mod:`sintra_rules.verify.golden` and the rules; no expected value is copied from the code's output.
 """
 
 from __future__ import annotations

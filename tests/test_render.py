@@ -1,4 +1,4 @@
-"""The readable text views (sintra_rules.render).
+"""The readable text views (sintra_rules.games.sintra.render).
 
 Every expectation is computed from the state's fields or written by hand from the rules, and
 the rendered text is parsed back: the tests check that the text shows what the state holds.
@@ -15,15 +15,15 @@ from hypothesis import strategies as st
 
 from sintra_rules import CENTRE, ComponentTable, GameNotOver, GameState, Reset, Take
 from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
-from sintra_rules.narration import describe_action, player_names
-from sintra_rules.render import (
+from sintra_rules.games.sintra.narration import describe_action, player_names
+from sintra_rules.games.sintra.render import (
     render_outcome,
     render_state,
     render_summary,
     visible_width,
     wrap_text,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     ORANGE,
     PINK,

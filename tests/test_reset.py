@@ -1,6 +1,6 @@
 """Action B: moving the glazier back (RESET-01, RESET-02), on hand-made positions.
 
-Expected values are read off the rule text (spec/03-turn.md, EN 000:168-172), not the engine.
+Expected values are read off the rule text (spec/sintra/03-turn.md, EN 000:168-172), not the engine.
 """
 
 from __future__ import annotations
@@ -9,7 +9,14 @@ import attrs
 import pytest
 
 from sintra_rules import GameState, IllegalAction, Reset, Side, apply, legal_actions
-from sintra_rules.verify.positions import CONFIGS, position, rebalance, set_player, set_strip, strip
+from sintra_rules.games.sintra.verify.positions import (
+    CONFIGS,
+    position,
+    rebalance,
+    set_player,
+    set_strip,
+    strip,
+)
 
 
 def board(players: int, side: Side, removed: set[int], glazier: int) -> tuple[GameState, int]:

@@ -1,6 +1,6 @@
 """Rounds, turns and the end of a round (ROUND-01 to ROUND-05, TURN-01, END-01 to END-06).
 
-Expected values are read off the rule text (spec/02-round.md, spec/05-end-of-round.md,
+Expected values are read off the rule text (spec/sintra/02-round.md, spec/sintra/05-end-of-round.md,
 EN 000:56-64 and 176-184), not the engine. Random draws are never predicted: tests check what
 the rules fix whatever is drawn (counts, order of displays, where pieces come from).
 """
@@ -22,7 +22,7 @@ from sintra_rules import (
     default_components,
     legal_actions,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

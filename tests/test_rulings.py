@@ -1,7 +1,7 @@
 """One or more tests per ruling, RUL-01 to RUL-20, on hand-made positions.
 
-Every expected value is worked out by hand from the rules (spec/03 to spec/06, EN 000) and
-written in the docstring or a comment. ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 0
+Every expected value is worked out by hand from the rules (spec/sintra/03 to 06, EN 000)
+and written in the docstring or a comment. ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 0
 ``BBBGO``, 1 ``GGGOP``, 2 ``OOOPY``, 3 ``PPPYB``, 4 ``YYYBG``, 5 ``BBGOP``, 6 ``OOPYB``,
 7 ``YYBGO``; the joker side is strip 7 side 1, ``JJBGO``. Window values (both sides, FIG-04,
 FIG-05): 4 3 2 3 1 2 1 2. Track (FIG-08): 0 -1 -2 -4 -6 -8 -11 -14 -18 (indices 0 to 8).
@@ -25,7 +25,7 @@ from sintra_rules import (
     outcome,
     violations,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     GREEN,
     ORANGE,

@@ -22,9 +22,9 @@ from sintra_rules import (
     position_to_text,
 )
 from sintra_rules.cli import main
-from sintra_rules.encoding import id_to_action, legal_ids
-from sintra_rules.kernel import mcts_visits
-from sintra_rules.observation import observation_size, observe
+from sintra_rules.games.sintra.encoding import id_to_action, legal_ids
+from sintra_rules.games.sintra.kernel import mcts_visits
+from sintra_rules.games.sintra.observation import observation_size, observe
 from sintra_rules.rng import next_u64
 from sintra_rules.selfplay import (
     SelfPlayGame,

@@ -29,8 +29,8 @@ from sintra_rules import (
     new_game,
 )
 from sintra_rules.agents import playout
+from sintra_rules.games.sintra.setup import fill_factories
 from sintra_rules.rng import MASK64, below, draw_piece, next_u64, seed_state, shuffle
-from sintra_rules.setup import fill_factories
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment, from the published algorithm

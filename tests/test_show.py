@@ -29,7 +29,7 @@ from sintra_rules import (
     state_to_json,
 )
 from sintra_rules.cli import main, provisional_note
-from sintra_rules.svg import state_to_svg
+from sintra_rules.games.sintra.svg import state_to_svg
 from tests.test_cli import PROVISIONAL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -381,7 +381,7 @@ def test_replay_reads_a_text_record_by_its_content(
     first = next(i for i, line in enumerate(lines) if line.startswith("  2G-5 "))
     assert lines[first + 2] == " " * 12 + "{Amanda opens}"
     assert lines[first + 3].startswith("  1P-6 ")
-    from sintra_rules.textrecord import text_record_from_text
+    from sintra_rules.games.sintra.textrecord import text_record_from_text
 
     record = text_record_from_text(text).game_record()
     Path("game.txt").write_text(record_to_json(record, indent=1), "utf-8")  # JSON, named .txt

@@ -16,8 +16,9 @@ from types import ModuleType
 import attrs
 import pytest
 
-from sintra_rules import InvalidArgument, kernel
+from sintra_rules import InvalidArgument
 from sintra_rules.cli import main
+from sintra_rules.games.sintra import kernel
 from sintra_rules.verify.soak import CHECK_EVERY, GamePlan, game_plan, play_checked, run_soak
 
 
@@ -107,7 +108,11 @@ def test_a_component_table_reaches_kernel_and_reference(tmp_path: Path) -> None:
     """FIG-01, FIG-08, ENG-50: with a component table file (a shorter broken glass track), the
     soak plays kernel and reference games on its figures (the cross-check holds) and names the
     file in its reproducers; the track wraps more often than with the shipped table."""
-    text = resources.files("sintra_rules").joinpath("data/components.toml").read_text("utf-8")
+    text = (
+        resources.files("sintra_rules.games.sintra")
+        .joinpath("data/components.toml")
+        .read_text("utf-8")
+    )
     short = text.replace(
         "value = [0, -1, -2, -4, -6, -8, -11, -14, -18]", "value = [0, -1, -2, -4, -8, -18]"
     )
@@ -130,7 +135,9 @@ def test_cli_soak_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "every game also on the reference engine" in capsys.readouterr().out
     path = tmp_path / "table.toml"
     path.write_text(
-        resources.files("sintra_rules").joinpath("data/components.toml").read_text("utf-8"),
+        resources.files("sintra_rules.games.sintra")
+        .joinpath("data/components.toml")
+        .read_text("utf-8"),
         encoding="utf-8",
     )
     assert main(["soak", "--games", "2", "--quiet", "--components", str(path)]) == 0

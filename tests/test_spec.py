@@ -36,7 +36,7 @@ from sintra_rules import (
     new_game,
 )
 from sintra_rules.clauses import get_clause, load_spec, loader, search_clauses
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     PINK,
     YELLOW,
@@ -50,7 +50,7 @@ from sintra_rules.verify.positions import (
 from tests.conftest import RULEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = ROOT / "spec"
+SPEC = ROOT / "spec" / "sintra"
 
 # Edition -> (rulebook file, first line, last line), as the index page's Sources table says.
 EDITIONS = {
@@ -365,7 +365,7 @@ class PageRuling:
 
 
 def rulings_on_the_page() -> list[PageRuling]:
-    """Every ruling of ``spec/08-rulings.md``, read with this module's own parsing."""
+    """Every ruling of ``spec/sintra/08-rulings.md``, read with this module's own parsing."""
     text = (SPEC / "08-rulings.md").read_text("utf-8")
     out = []
     for heading in re.finditer(r"^### (\S+) — (.+)$", text, re.MULTILINE):
@@ -480,18 +480,18 @@ def test_loader_rejects_a_broken_spec(case: str, tmp_path: Path) -> None:
 def test_spec_dir_prefers_the_packaged_copy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In an installed wheel the spec is packaged as ``sintra_rules/_spec``; the source tree's
-    ``spec/`` is the fallback; with neither, SpecError."""
+    """In an installed wheel Sintra's spec is packaged as ``sintra_rules/_spec/sintra``; the
+    source tree's ``spec/sintra/`` is the fallback; with neither, SpecError."""
     package = tmp_path / "sintra_rules"
     monkeypatch.setattr(loader, "__file__", str(package / "clauses" / "loader.py"))
     with pytest.raises(SpecError):
         clauses.spec_dir()
-    for directory in (tmp_path / "spec", package / "_spec"):
+    for directory in (tmp_path / "spec" / "sintra", package / "_spec" / "sintra"):
         directory.mkdir(parents=True)
         (directory / "index.toml").write_text("format = 1\n", "utf-8")
-    assert clauses.spec_dir() == package / "_spec"
-    (package / "_spec" / "index.toml").unlink()
-    assert clauses.spec_dir() == tmp_path / "spec"
+    assert clauses.spec_dir() == package / "_spec" / "sintra"
+    (package / "_spec" / "sintra" / "index.toml").unlink()
+    assert clauses.spec_dir() == tmp_path / "spec" / "sintra"
 
 
 # --- the spec's worked examples hold in the engine -------------------------------------------

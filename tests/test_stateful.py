@@ -9,17 +9,18 @@ seed (ENG-02), then applies drawn rules in a drawn order:
   game;
 * ``try_action``: a drawn action from the full parameter ranges (or a legal one with one field
   changed); the engine must accept it exactly when it is listed and exactly when the
-  independent reading of :func:`sintra_rules.verify.oracle.rule_breach` finds it legal; a
-  rejected one raises :class:`IllegalAction` and leaves the state unchanged;
+  independent reading of :func:`sintra_rules.games.sintra.verify.oracle.rule_breach` finds it legal;
+  a rejected one raises :class:`IllegalAction` and leaves the state unchanged;
 * ``every_listed_action_applies`` (an invariant): every listed action, not only the drawn
   one, applies and keeps every invariant (TURN-01, ENG-05);
 * ``replay_is_deterministic``: the same seed and actions give an equal state, hash and digest
   (ENG-02, ENG-03).
 
-After every step the transition and state invariants of :mod:`sintra_rules.verify.invariants` hold,
-and the JSON round trip (``state_to_json``/``state_from_json``) and the notation round
-trip of every legal action are the identity (ENG-04), and no round or game lasts longer than
-its proved bound (``agents.TurnCount``: 40 / 58 / 72 turns a round, 240 / 348 / 432 a game).
+After every step the transition and state invariants of
+:mod:`sintra_rules.games.sintra.verify.invariants` hold, and the JSON round trip
+(``state_to_json``/``state_from_json``) and the notation round trip of every legal action are the
+identity (ENG-04), and no round or game lasts longer than its proved bound (``agents.TurnCount``: 40
+/ 58 / 72 turns a round, 240 / 348 / 432 a game).
 
 The ``ci`` hypothesis profile (tests/conftest.py) is derandomised and bounded (~30 s).
 ``SINTRA_HYPOTHESIS_PROFILE=long`` (with ``SINTRA_HYPOTHESIS_EXAMPLES=N``) explores for longer.
@@ -59,8 +60,8 @@ from sintra_rules import (
     state_to_json,
 )
 from sintra_rules.agents import TurnCount, playout
-from sintra_rules.verify.invariants import check_state, examine
-from sintra_rules.verify.oracle import rule_breach
+from sintra_rules.games.sintra.verify.invariants import check_state, examine
+from sintra_rules.games.sintra.verify.oracle import rule_breach
 
 #: Every Take field over (and a little beyond) its full range, and the reset (TURN-01).
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(

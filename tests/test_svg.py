@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from sintra_rules import GameState, components_from_mapping, new_game, record_from_json, replay
-from sintra_rules.svg import FILLS, state_to_svg
-from sintra_rules.verify.positions import bare, rebalance, set_strip
-from sintra_rules.verify.positions import strip as make_strip
+from sintra_rules.games.sintra.svg import FILLS, state_to_svg
+from sintra_rules.games.sintra.verify.positions import bare, rebalance, set_strip
+from sintra_rules.games.sintra.verify.positions import strip as make_strip
 
 NS = "{http://www.w3.org/2000/svg}"
 

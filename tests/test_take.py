@@ -1,6 +1,6 @@
 """Step 1 of a turn: taking pieces (TAKE-01 to TAKE-04), on hand-made positions.
 
-Expected values are read off the rule text (spec/03-turn.md, EN 000:78-98), not the engine.
+Expected values are read off the rule text (spec/sintra/03-turn.md, EN 000:78-98), not the engine.
 In every position ``bare`` puts strip ``s`` side 0 in slot ``s``: slot 2 is ``OOOPY``, slot 3
 ``PPPYB``, slot 5 ``BBGOP``. Colours are B, G, O, P, Y = 0..4 in table order.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from sintra_rules import CENTRE, IllegalAction, Side, Take, apply, legal_actions
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     BLUE,
     CONFIGS,
     GREEN,

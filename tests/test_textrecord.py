@@ -20,7 +20,7 @@ from sintra_rules import (
 )
 from sintra_rules.agents import playout
 from sintra_rules.cli import main
-from sintra_rules.textrecord import Fill, text_record_from_text, text_record_to_text
+from sintra_rules.games.sintra.textrecord import Fill, text_record_from_text, text_record_to_text
 
 GAME = Path(__file__).resolve().parent / "data" / "table-game.txt"
 TEXT = GAME.read_text("utf-8")

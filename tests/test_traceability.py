@@ -25,7 +25,8 @@ def report() -> CoverageReport:
 
 
 def test_no_citation_of_an_unknown_clause(report: CoverageReport) -> None:
-    """No file of sintra_rules/, tests/ or proofs/ cites an ID missing from spec/index.toml."""
+    """No file of sintra_rules/, tests/ or proofs/ cites an ID missing from
+    spec/sintra/index.toml."""
     assert not report.unknown, "unknown clause IDs cited:\n" + "\n".join(map(str, report.unknown))
 
 
@@ -65,7 +66,7 @@ def tree(tmp_path: Path) -> Path:
     """A source tree with a copy of the spec in which one clause is retired, and a few files
     citing clauses in every way the scanner distinguishes."""
     shutil.copytree(ROOT / "spec", tmp_path / "spec")
-    index = tmp_path / "spec" / "index.toml"
+    index = tmp_path / "spec" / "sintra" / "index.toml"
     retired = cid("WIN", 3)
     text = index.read_text("utf-8")
     entry = f'id = "{retired}"'
@@ -73,12 +74,16 @@ def tree(tmp_path: Path) -> Path:
     status = text.index('status = "active"', start)
     index.write_text(text[:status] + 'status = "retired"' + text[status + 17 :], "utf-8")
     write(
-        tmp_path, "sintra_rules/rules.py", f'"""Takes ({cid("TAKE", 3)}).\n\n{cid("FIG", 1)}"""\n'
+        tmp_path,
+        "sintra_rules/games/sintra/rules.py",
+        f'"""Takes ({cid("TAKE", 3)}).\n\n{cid("FIG", 1)}"""\n',
     )
     write(tmp_path, "sintra_rules/clauses/model.py", f"# {cid('TAKE', 4)}\n")
     write(tmp_path, "sintra_rules/sub/deep.py", f"x = 1  # {cid('RUL', 7)}, {retired}\n")
-    write(tmp_path, "sintra_rules/components.py", f"# {cid('FIG', 2)}\n")
-    write(tmp_path, "sintra_rules/data/components.toml", f'clause = "{cid("FIG", 3)}"\n')
+    write(tmp_path, "sintra_rules/games/sintra/components.py", f"# {cid('FIG', 2)}\n")
+    write(
+        tmp_path, "sintra_rules/games/sintra/data/components.toml", f'clause = "{cid("FIG", 3)}"\n'
+    )
     write(
         tmp_path,
         "tests/test_a.py",
@@ -97,8 +102,10 @@ def test_scanner_sorts_citations_into_implemented_tested_and_unknown(tree: Path)
     IDs are reported with file and line; retired ones separately and never as missing."""
     got = coverage_report(tree)
     assert set(got.implemented) == {cid("TAKE", 3), cid("RUL", 7), cid("FIG", 2), cid("FIG", 3)}
-    assert got.implemented[cid("TAKE", 3)] == (Location("sintra_rules/rules.py", 1),)
-    assert got.implemented[cid("FIG", 3)] == (Location("sintra_rules/data/components.toml", 1),)
+    assert got.implemented[cid("TAKE", 3)] == (Location("sintra_rules/games/sintra/rules.py", 1),)
+    assert got.implemented[cid("FIG", 3)] == (
+        Location("sintra_rules/games/sintra/data/components.toml", 1),
+    )
     assert set(got.tested) == {cid("PLACE", 5), cid("RUL", 2), cid("RUL", 11), cid("WIN", 2)}
     assert got.tested[cid("WIN", 2)] == (Location("proofs/proof_b.py", 1),)
     assert got.unknown == (CitedAt(Location("tests/test_a.py", 2), cid("TAKE", 98)),)
@@ -123,7 +130,7 @@ def test_main_prints_the_report_and_fails_on_unknown_citations(
     assert main(["--root", str(tree)]) == 0
     assert main(["--root", str(tree), "--strict"]) == 1
     capsys.readouterr()
-    (tree / "spec" / "glossary.toml").unlink()
+    (tree / "spec" / "sintra" / "glossary.toml").unlink()
     assert main(["--root", str(tree)]) == 2
     assert "glossary.toml: file not found" in capsys.readouterr().err
 
@@ -135,8 +142,8 @@ def test_scanner_refuses_an_installed_package(
     ``tests/`` beside it) is not a checkout: the scanner says so instead of reporting that no
     clause is tested; ``main`` exits 2."""
     shutil.copytree(ROOT / "spec", tmp_path / "sintra_rules" / "_spec")
-    write(tmp_path, "sintra_rules/rules.py", f"# {cid('TAKE', 3)}\n")
-    with pytest.raises(FileNotFoundError, match=r"not a checkout .*spec/index\.toml, tests"):
+    write(tmp_path, "sintra_rules/games/sintra/rules.py", f"# {cid('TAKE', 3)}\n")
+    with pytest.raises(FileNotFoundError, match=r"not a checkout .*spec/sintra/index\.toml, tests"):
         coverage_report(tmp_path)
     assert main(["--root", str(tmp_path)]) == 2
     assert "not a checkout" in capsys.readouterr().err

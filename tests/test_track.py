@@ -22,7 +22,7 @@ from sintra_rules import (
     default_components,
     new_game,
 )
-from sintra_rules.verify.positions import (
+from sintra_rules.games.sintra.verify.positions import (
     CONFIGS,
     ORANGE,
     PINK,

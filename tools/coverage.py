@@ -109,30 +109,31 @@ def coverage_report(root: Path = ROOT) -> CoverageReport:
 
     *Implemented*: cited in ``sintra_rules/**/*.py``, except the clause package
     ``sintra_rules/clauses/`` (whose examples cite clauses); a ``figure`` clause
-    counts as implemented only where the figures live, in ``sintra_rules/components.py`` or
-    the data file ``sintra_rules/data/components.toml``. *Tested*: cited in ``tests/**/*.py``
-    or ``proofs/**/*.py``, in the text or, in the ``AREA_NN`` or ``AREANN`` form (any case),
-    in the name of a function or class (``def test_place_05_...``, ``def test_rul07_...``).
-    Retired clauses are never listed as missing; citing one is reported. The spec is read from
-    ``root/spec``.
+    counts as implemented only where the figures live, in
+    ``sintra_rules/games/sintra/components.py`` or the data file
+    ``sintra_rules/games/sintra/data/components.toml``. *Tested*: cited in ``tests/**/*.py`` or
+    ``proofs/**/*.py``, in the text or, in the ``AREA_NN`` or ``AREANN`` form (any case), in the
+    name of a function or class (``def test_place_05_...``, ``def test_rul07_...``). Retired clauses
+    are never listed as missing; citing one is reported. The spec is read from ``root/spec/sintra``.
 
     Raises:
-        FileNotFoundError: ``root`` is not a checkout (it lacks ``spec/index.toml``,
+        FileNotFoundError: ``root`` is not a checkout (it lacks ``spec/sintra/index.toml``,
             ``sintra_rules/`` or ``tests/``), as an installed package is not: a report of it
             would say that nothing is tested.
         sintra_rules.errors.SpecError: the spec of the checkout is invalid.
     """
     root = Path(root).resolve()
-    needed = (root / "spec" / "index.toml", root / "sintra_rules", root / "tests")
+    needed = (root / "spec" / "sintra" / "index.toml", root / "sintra_rules", root / "tests")
     missing = [path.relative_to(root).as_posix() for path in needed if not path.exists()]
     if missing:
         raise FileNotFoundError(
             f"{root} is not a checkout of sintra_rules (no {', '.join(missing)}): the clause "
             "coverage is measured on a source tree with its tests"
         )
-    spec = load_spec(root / "spec")
+    spec = load_spec(root / "spec" / "sintra")
     package = root / "sintra_rules"
-    figure_files = {package / "components.py", package / "data" / "components.toml"}
+    game = package / "games" / "sintra"
+    figure_files = {game / "components.py", game / "data" / "components.toml"}
     engine = [
         path for path in sorted(package.rglob("*.py")) if package / "clauses" not in path.parents
     ]

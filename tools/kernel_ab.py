@@ -1,18 +1,20 @@
 """Compare the playout speed of two compiled kernel builds, before and after a change.
 
-A development tool, not part of the wheel. Two builds of ``sintra_rules/kernel/core.py`` cannot
-be loaded in one process (they share the module name), so each slice runs in its own process:
-round after round, each build plays 2-player random games (:func:`core.play_random_games`,
-sides alternating) for a slice of CPU time (:func:`time.process_time`), the order alternating
-every round; the result is the median of the per-round ratios ``after / before`` with their
-range, as ``sintra bench`` reports its ratios. Build the two kernels first, e.g.::
+A development tool, not part of the wheel. Two builds of
+``sintra_rules/games/sintra/kernel/core.py`` cannot be loaded in one process (they share the module
+name), so each slice runs in its own process: round after round, each build plays 2-player random
+games (:func:`core.play_random_games`, sides alternating) for a slice of CPU time
+(:func:`time.process_time`), the order alternating every round; the result is the median of the
+per-round ratios ``after / before`` with their range, as ``sintra bench`` reports its ratios. Build
+the two kernels first, e.g.::
 
     git worktree add /tmp/before HEAD~1
-    (cd /tmp/before && python -m sintra_rules.kernel.build)   # prints .../core.<ext>
-    python -m sintra_rules.kernel.build                        # this checkout's build
+    (cd /tmp/before && python -m sintra_rules.games.sintra.kernel.build)   # prints .../core.<ext>
+    python -m sintra_rules.games.sintra.kernel.build                        # this checkout's build
     python -m tools.kernel_ab BEFORE_FOLDER AFTER_FOLDER [--rounds 6] [--seconds 1]
 
-where each folder is the ``build/kernel/<key>`` directory holding ``sintra_rules/kernel/``.
+where each folder is the ``build/kernel/<key>`` directory holding
+``sintra_rules/games/sintra/kernel/``.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ __all__ = ["CHILD", "main", "rate"]
 #: CPU seconds from seed ``argv[3]`` and print plies per second.
 CHILD = r"""
 import importlib.util, pathlib, sys, time
-import sintra_rules.kernel as kernel
-where = pathlib.Path(sys.argv[1]) / "sintra_rules" / "kernel"
+import sintra_rules.games.sintra.kernel as kernel
+where = pathlib.Path(sys.argv[1]) / "sintra_rules" / "games" / "sintra" / "kernel"
 (so,) = [p for p in where.glob("core.*") if p.suffix in (".so", ".pyd")]
 kernel.__path__.insert(0, str(where))
-spec = importlib.util.spec_from_file_location("sintra_rules.kernel.core", so)
+spec = importlib.util.spec_from_file_location("sintra_rules.games.sintra.kernel.core", so)
 core = importlib.util.module_from_spec(spec)
-sys.modules["sintra_rules.kernel.core"] = core
+sys.modules["sintra_rules.games.sintra.kernel.core"] = core
 spec.loader.exec_module(core)
 tables = kernel.tables_for(None, core)
 seconds, seed = float(sys.argv[2]), int(sys.argv[3])

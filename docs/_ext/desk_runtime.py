@@ -1,7 +1,7 @@
 """The Python side of the dispute desk: one call per question, answered as JSON.
 
-A position is read in the one-line notation (:mod:`sintra_rules.position`) or as a state
-document (JSON). The same file runs in two places: in the browser, inside Pyodide (``desk.js``
+A position is read in the one-line notation (:mod:`sintra_rules.games.sintra.position`) or as a
+state document (JSON). The same file runs in two places: in the browser, inside Pyodide (``desk.js``
 writes it into Pyodide's file system and calls :func:`answer`), and at docs build time, where
 the Sphinx extension ``sintra_desk`` uses :func:`position_text` to put the ready-made disputes
 into the page. It only calls the engine's public API: the explanation is
@@ -27,7 +27,7 @@ from sintra_rules import (
     position_to_text,
     state_from_json,
 )
-from sintra_rules.svg import state_to_svg
+from sintra_rules.games.sintra.svg import state_to_svg
 
 __all__ = ["answer", "position_text", "read_position"]
 

@@ -6,7 +6,7 @@ template with ``{path}`` (relative to the repository root) and ``{line}``, for e
 the site carries its own copy of the code: every Python, TOML, Markdown and text file of
 ``sintra_rules/``, ``tests/``, ``proofs/`` and ``tools/`` as a highlighted page under ``_code/``
 with one anchor per line
-(``_code/sintra_rules/rules.py.html#L-12``), so that the links work offline too.
+(``_code/sintra_rules/games/sintra/rules.py.html#L-12``), so that the links work offline too.
 """
 
 from __future__ import annotations

@@ -128,15 +128,15 @@ def disputes() -> list[dict[str, Any]]:
 
 
 def _ruling_disputes() -> list[dict[str, Any]]:
-    """A ready dispute for each ruling of ``spec/08-rulings.md`` that a position and an action
-    show and that the disputes above do not: the positions of the rulings' own tests
-    (``tests/test_rulings.py``), built with :mod:`sintra_rules.verify.positions`. The first
-    clause of ``about`` is the ruling; the explanation shows it, or the clause it decides,
+    """A ready dispute for each ruling of ``spec/sintra/08-rulings.md`` that a position and an
+    action show and that the disputes above do not: the positions of the rulings' own tests
+    (``tests/test_rulings.py``), built with :mod:`sintra_rules.games.sintra.verify.positions`. The
+    first clause of ``about`` is the ruling; the explanation shows it, or the clause it decides,
     firing or broken."""
     from desk_runtime import position_text
 
     from sintra_rules import CENTRE, Reset, Take, action_to_text, default_components
-    from sintra_rules.verify.positions import (
+    from sintra_rules.games.sintra.verify.positions import (
         BLUE,
         ORANGE,
         PINK,
@@ -333,7 +333,7 @@ def package_desk(app: Sphinx, exception: Exception | None) -> None:
     shutil.copyfile(HERE / "desk_runtime.py", out / "desk_runtime.py")
     labels = app.env.get_domain("std").labels  # type: ignore[attr-defined]
     links = {}
-    for clause in load_spec(ROOT / "spec").clauses:
+    for clause in load_spec(ROOT / "spec" / "sintra").clauses:
         if clause.id.lower() in labels:
             docname, anchor, _ = labels[clause.id.lower()]
             links[clause.id] = f"{app.builder.get_target_uri(docname)}#{anchor}"

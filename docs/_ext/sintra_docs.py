@@ -35,7 +35,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from sintra_rules.narration import plural
+from sintra_rules.games.sintra.narration import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The directives of this extension, whose output depends on the code and data.
@@ -113,7 +113,7 @@ class PositionDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         from sintra_rules import GameState
-        from sintra_rules.svg import state_to_svg
+        from sintra_rules.games.sintra.svg import state_to_svg
 
         expr = self.arguments[0] if self.arguments else "state"
         source = Path(self.env.doc2path(self.env.docname))
@@ -138,7 +138,7 @@ class PositionDirective(SphinxDirective):
         caption = self.options.get("caption", "")
         figcaption = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         markup = f'<figure class="sintra-position">{svg}{figcaption}</figure>'
-        self.env.note_dependency(str(ROOT / "sintra_rules" / "svg.py"))
+        self.env.note_dependency(str(ROOT / "sintra_rules" / "games" / "sintra" / "svg.py"))
         return [nodes.raw("", markup, format="html")]
 
 
@@ -186,7 +186,7 @@ class TraceabilityDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from sintra_rules.clauses import AREAS, load_spec
 
-        spec = load_spec(ROOT / "spec")
+        spec = load_spec(ROOT / "spec" / "sintra")
         report = _coverage()
         docname = self.env.docname
         out: list[nodes.Node] = []
@@ -247,7 +247,7 @@ def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
         return
     from sintra_rules.clauses import load_spec
 
-    ids = {c.id.lower(): c.id for c in load_spec(ROOT / "spec").clauses}
+    ids = {c.id.lower(): c.id for c in load_spec(ROOT / "spec" / "sintra").clauses}
     report = _coverage()
     for section in doctree.findall(nodes.section):
         clause = next((ids[i] for i in section["ids"] if i in ids), None)
@@ -287,7 +287,9 @@ class ProvenanceDirective(SphinxDirective):
         from sintra_rules._strict import compact
 
         table = default_components()
-        self.env.note_dependency(str(ROOT / "sintra_rules" / "data" / "components.toml"))
+        self.env.note_dependency(
+            str(ROOT / "sintra_rules" / "games" / "sintra" / "data" / "components.toml")
+        )
         figures = table.figures()
         rows = []
         for name, value in figures.items():

@@ -7,13 +7,13 @@
 * Under each clause of the spec pages: the rulings that refine it and the clauses that cite it.
   Each clause is a searchable object (type ``clause``), so the site search finds it by its ID.
 * The ``**Sources.**`` line of a clause is shown edition and printed section first (``EN, A)
-  Advance a pattern, Step 1, a)``, from the hand-written outline ``spec/outline.toml``), the
+  Advance a pattern, Step 1, a)``, from the hand-written outline ``spec/sintra/outline.toml``), the
   line index of the rulebook text second, then the citation's note.
 * ``{sintra-clause-index}``: every clause with its title, kind, status and page.
 * ``{sintra-rulings}``: the rulings at a glance: each ruling, the clauses it refines and its
   decision's first sentence.
-* ``{sintra-glossary}``: the glossary of the four editions' words (``spec/glossary.toml``), as a
-  page the site search finds.
+* ``{sintra-glossary}``: the glossary of the four editions' words (``spec/sintra/glossary.toml``),
+  as a page the site search finds.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ EDITION_NAMES = {
 def _spec() -> Any:
     from sintra_rules.clauses import load_spec
 
-    return load_spec(ROOT / "spec")
+    return load_spec(ROOT / "spec" / "sintra")
 
 
 def clause_ref(clause: str, docname: str, text: str | None = None) -> addnodes.pending_xref:
@@ -198,7 +198,7 @@ def cross_references(app: Sphinx, doctree: nodes.document) -> None:
 def _relabel_sources(paragraph: nodes.paragraph) -> None:
     """``**Sources.** EN 000:88 (note) · ...`` shown as a list of lines such as ``EN, A) Advance
     a pattern, Step 1, Attention (000:88): note``: the edition and the printed section (from the
-    outline of the rulebook texts, ``spec/outline.toml``) first, the line index second, then
+    outline of the rulebook texts, ``spec/sintra/outline.toml``) first, the line index second, then
     the note; the words are :func:`sintra_rules.clauses.text.citation_parts`, as ``sintra
     rule`` prints them."""
     from sintra_rules.clauses import Citation
@@ -325,7 +325,7 @@ class GlossaryDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         spec = _spec()
         docname = self.env.docname
-        self.env.note_dependency(str(ROOT / "spec" / "glossary.toml"))
+        self.env.note_dependency(str(ROOT / "spec" / "sintra" / "glossary.toml"))
         out: list[nodes.Node] = []
         for term in spec.glossary:
             section_id = "term-" + re.sub(r"[^a-z0-9]+", "-", term.term.lower()).strip("-")

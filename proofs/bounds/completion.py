@@ -11,7 +11,7 @@ from proofs.bounds import SIDES, bound
 from proofs.figures import Face, Figures, Scope, codes, figures
 from proofs.harness import Bound, Evaluate, Prover, Term, all_of, select, total
 from proofs.models.faces import best_bonus, completed, face_text, pick_face, window_points
-from sintra_rules.components import Side
+from sintra_rules.games.sintra.components import Side
 
 __all__ = ["colour_bonus", "completion_points"]
 

@@ -32,8 +32,8 @@ from proofs.models.game import (
 )
 from proofs.models.track import lost_after
 from proofs.models.witness import fixings, witness_game
-from sintra_rules.components import Side
-from sintra_rules.narration import roman
+from sintra_rules.games.sintra.components import Side
+from sintra_rules.games.sintra.narration import roman
 
 __all__ = ["final_lower", "final_upper", "window_order"]
 

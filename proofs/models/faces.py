@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from proofs.figures import Face, Figures, codes
 from proofs.harness import Evaluate, Term, all_of, ite, select, total
-from sintra_rules.components import default_components
+from sintra_rules.games.sintra.components import default_components
 
 __all__ = ["best_bonus", "completed", "face_text", "pick_face", "window_points"]
 

@@ -32,8 +32,8 @@ from proofs.figures import Figures
 from proofs.harness import Term, all_of, count, ite, select, total
 from proofs.models.endgame import leftover_points, ornament_bonus, side_b_bonus
 from proofs.models.faces import completed, pick_face, window_points
-from sintra_rules.components import Side
-from sintra_rules.narration import roman
+from sintra_rules.games.sintra.components import Side
+from sintra_rules.games.sintra.narration import roman
 
 __all__ = [
     "FRAMES",

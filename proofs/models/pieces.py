@@ -3,9 +3,9 @@
 Model (COMP-01): the pieces of each colour lie in the bag, the tower, the centre, the factory
 displays, the current player's strips and windows, the round indicator, or *in hand* (taken
 this turn, not yet placed or broken). Each transition below mirrors what
-:func:`sintra_rules.rules.apply` and :func:`sintra_rules.setup.fill_factories` do to these
-places; a whole take is a take, a placement, the breaking of the rest and, if the strip is
-full, its completion.
+:func:`sintra_rules.games.sintra.rules.apply` and
+:func:`sintra_rules.games.sintra.setup.fill_factories` do to these places; a whole take is a take, a
+placement, the breaking of the rest and, if the strip is full, its completion.
 
 >>> piles = Piles.empty(colours=2, factories=2, strips=1)
 >>> piles = attrs.evolve(piles, factories=((1, 3), (0, 0)))
@@ -206,8 +206,9 @@ def refill_from_tower(piles: Piles) -> tuple[Term, Piles]:
 def whole_take(
     piles: Piles, source: Term, colour: Term, target: Term, placed: Term, keep: Term, spaces: int
 ) -> tuple[Term, Piles]:
-    """A whole take as :func:`sintra_rules.rules.apply` performs it: take (a display, or the
-    centre when ``source`` is -1), place, break the rest, complete the strip if it is full."""
+    """A whole take as :func:`sintra_rules.games.sintra.rules.apply` performs it: take (a display,
+    or the centre when ``source`` is -1), place, break the rest, complete the strip if it is
+    full."""
     g1, from_display = take_factory(piles, source, colour)
     g1c, from_centre = take_centre(piles, colour)
     first = _choose(source == -1, from_centre, from_display)

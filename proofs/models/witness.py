@@ -18,7 +18,7 @@ from proofs.harness import Term
 from proofs.models.endgame import ornament_bonus, side_b_bonus
 from proofs.models.faces import completed
 from proofs.models.game import Game
-from sintra_rules.components import ComponentTable, Side, default_components
+from sintra_rules.games.sintra.components import ComponentTable, Side, default_components
 
 __all__ = ["Completion", "Plan", "WitnessGame", "fixings", "witness_game"]
 

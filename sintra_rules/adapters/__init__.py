@@ -10,7 +10,7 @@ Each module is imported explicitly and needs its library, an optional extra of t
 * :mod:`sintra_rules.adapters.gymnasium`: a single-agent environment in which the other seats
   are played by a built-in agent; ``pip install 'sintra-rules[gymnasium]'``.
 
-All three speak the engine's fixed action ids (:mod:`sintra_rules.encoding`, 3,601 of them) and
-its observation vector (:mod:`sintra_rules.observation`), and never let a player's side see the
-engine's generator.
+All three speak the engine's fixed action ids (:mod:`sintra_rules.games.sintra.encoding`, 3,601 of
+them) and its observation vector (:mod:`sintra_rules.games.sintra.observation`), and never let a
+player's side see the engine's generator.
 """

@@ -3,9 +3,10 @@
 The learner plays one seat; the other seats are played by a built-in agent
 (:mod:`sintra_rules.agents`: ``"random"`` or ``"greedy"``), each seeded from the episode's seed.
 
-* Actions: ``Discrete(3601)``, the engine's fixed action ids (:mod:`sintra_rules.encoding`).
+* Actions: ``Discrete(3601)``, the engine's fixed action ids
+  (:mod:`sintra_rules.games.sintra.encoding`).
 * Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8, (3601,))}``:
-  :func:`sintra_rules.observation.observe` for the learner's seat and its legal ids.
+  :func:`sintra_rules.games.sintra.observation.observe` for the learner's seat and its legal ids.
 * Rewards: at the end of the game ``+1`` if the learner is among the winners, else ``-1``
   (WIN-01 to WIN-03); 0 before. ``info["score"]`` holds the learner's final score.
 * An illegal action ends the episode (``terminated``) with reward ``-1`` and
@@ -31,15 +32,15 @@ import numpy as np
 from gymnasium import spaces
 
 from sintra_rules.agents import AGENTS, Agent, make_agent
-from sintra_rules.components import Side
-from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_mask
 from sintra_rules.errors import ConfigurationError
-from sintra_rules.observation import observation_size, observe
-from sintra_rules.render import render_state
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.components import Side
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_mask
+from sintra_rules.games.sintra.observation import observation_size, observe
+from sintra_rules.games.sintra.render import render_state
+from sintra_rules.games.sintra.rules import apply
+from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
 
 __all__ = ["ENV_ID", "SintraEnv"]
 

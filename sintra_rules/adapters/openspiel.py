@@ -4,9 +4,10 @@ Importing this module registers two Python games with :mod:`pyspiel`:
 
 * ``python_sintra``: **explicit chance**. Every random step of the engine (the strip shuffles
   and faces of setup, the round indicator, every piece drawn onto a factory display) is a chance
-  node whose outcomes and exact probabilities come from :func:`sintra_rules.chance.chance_outcomes`
-  (at most 8 outcomes: a strip, a face or a colour). The engine state carries no generator, so
-  a search cannot peek at the real future draws (ENG-09).
+  node whose outcomes and exact probabilities come from
+  :func:`sintra_rules.games.sintra.chance.chance_outcomes` (at most 8 outcomes: a strip, a face or a
+  colour). The engine state carries no generator, so a search cannot peek at the real future draws
+  (ENG-09).
 * ``python_sintra_sampled``: **sampled chance**. The engine draws every random step from its
   generator, seeded by the ``seed`` parameter, inside ``apply``: there are no chance nodes, and
   the game a ``seed`` gives is fixed by the players' actions alone. OpenSpiel is told so
@@ -17,16 +18,16 @@ Importing this module registers two Python games with :mod:`pyspiel`:
 
 Parameters, as OpenSpiel names them: ``players`` (2 to 4, default 2) and ``side`` (``"A"`` or
 ``"B"``, default ``"A"``), plus ``seed`` (default 0) for the sampled game. Actions are the
-engine's fixed ids (:mod:`sintra_rules.encoding`: 3,601, in canonical order, ENG-05, ENG-30);
-the observation tensor is :func:`sintra_rules.observation.observe` for the observing seat
-(708 / 1,029 / 1,350 values for 2 / 3 / 4 players, ENG-31) and the observation string is
-:func:`~sintra_rules.observation.observation_string`.
+engine's fixed ids (:mod:`sintra_rules.games.sintra.encoding`: 3,601, in canonical order, ENG-05,
+ENG-30); the observation tensor is :func:`sintra_rules.games.sintra.observation.observe` for the
+observing seat (708 / 1,029 / 1,350 values for 2 / 3 / 4 players, ENG-31) and the observation string
+is :func:`~sintra_rules.games.sintra.observation.observation_string`.
 
-The game facts come from the proved bounds (:mod:`sintra_rules.bounds`): ``max_game_length``
-is the proved number of turns a game can last (240 / 348 / 432 for 2 / 3 / 4 players; chance
-nodes do not count, as OpenSpiel defines it), and the utility range is the proved lowest final
-score for the number of players to the proved highest final score for the side. Returns are the
-final scores (general-sum); they are 0 before the end. The score bounds of the shipped table
+The game facts come from the proved bounds (:mod:`sintra_rules.games.sintra.bounds`):
+``max_game_length`` is the proved number of turns a game can last (240 / 348 / 432 for 2 / 3 / 4
+players; chance nodes do not count, as OpenSpiel defines it), and the utility range is the proved
+lowest final score for the number of players to the proved highest final score for the side. Returns
+are the final scores (general-sum); they are 0 before the end. The score bounds of the shipped table
 depend on provisional figures (FIG-04 to FIG-09).
 
 >>> import pyspiel
@@ -46,18 +47,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sintra_rules.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
-from sintra_rules.chance import apply_chance, chance_outcomes, without_generator
-from sintra_rules.components import Side, default_components
-from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_ids
 from sintra_rules.errors import ActionIdError, ConfigurationError
-from sintra_rules.narration import roman
-from sintra_rules.notation import action_to_text
-from sintra_rules.observation import observation_size, observation_string, observe
-from sintra_rules.position import position_to_text
-from sintra_rules.rules import apply
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
+from sintra_rules.games.sintra.chance import apply_chance, chance_outcomes, without_generator
+from sintra_rules.games.sintra.components import Side, default_components
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_ids
+from sintra_rules.games.sintra.narration import roman
+from sintra_rules.games.sintra.notation import action_to_text
+from sintra_rules.games.sintra.observation import observation_size, observation_string, observe
+from sintra_rules.games.sintra.position import position_to_text
+from sintra_rules.games.sintra.rules import apply
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
 
 __all__ = [
     "EXPLICIT_NAME",
@@ -123,7 +124,8 @@ def _settings(params: dict[str, Any] | None) -> tuple[int, Side]:
 
 
 def _game_info(players: int, side: Side, chance_outcomes_max: int) -> Any:
-    """OpenSpiel's facts of the game, from the proved bounds (:mod:`sintra_rules.bounds`)."""
+    """OpenSpiel's facts of the game, from the proved bounds
+    (:mod:`sintra_rules.games.sintra.bounds`)."""
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=chance_outcomes_max,
@@ -213,7 +215,7 @@ class SintraState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_state(self) -> GameState:
-        """The engine's immutable state (:class:`~sintra_rules.state.GameState`)."""
+        """The engine's immutable state (:class:`~sintra_rules.games.sintra.state.GameState`)."""
         return self._held.value
 
     def current_player(self) -> int:

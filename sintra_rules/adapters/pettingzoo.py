@@ -6,11 +6,12 @@ actions are refused, the call order is enforced); :func:`raw_env` is the unwrapp
 
 * Agents: ``"player_0"`` … ``"player_{N-1}"``, seat 0 first (ENG-01); seats act in the game's
   turn order, which changes from round to round (ROUND-02).
-* Actions: ``Discrete(3601)``, the engine's fixed action ids (:mod:`sintra_rules.encoding`).
+* Actions: ``Discrete(3601)``, the engine's fixed action ids
+  (:mod:`sintra_rules.games.sintra.encoding`).
 * Observations: a dict ``{"observation": Box(float32, (size,)), "action_mask": Box(int8,
-  (3601,))}`` where ``observation`` is :func:`sintra_rules.observation.observe` for that agent's
-  seat (708 / 1,029 / 1,350 values for 2 / 3 / 4 players) and ``action_mask`` marks the legal
-  ids of the agent to act (all zeros for the others, as in PettingZoo's chess).
+  (3601,))}`` where ``observation`` is :func:`sintra_rules.games.sintra.observation.observe` for
+  that agent's seat (708 / 1,029 / 1,350 values for 2 / 3 / 4 players) and ``action_mask`` marks the
+  legal ids of the agent to act (all zeros for the others, as in PettingZoo's chess).
 * Rewards: at the end, ``+1`` to each winner and ``-1`` to every other player (WIN-01 to
   WIN-03: a shared victory rewards every winner); 0 before. ``infos[agent]["score"]`` holds the
   final score.
@@ -38,15 +39,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from sintra_rules.components import Side
-from sintra_rules.encoding import NUM_ACTIONS, id_to_action, legal_mask
 from sintra_rules.errors import ConfigurationError
-from sintra_rules.observation import observation_size, observation_string, observe
-from sintra_rules.render import render_state
-from sintra_rules.rules import apply
-from sintra_rules.scoring import outcome
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.components import Side
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_mask
+from sintra_rules.games.sintra.observation import observation_size, observation_string, observe
+from sintra_rules.games.sintra.render import render_state
+from sintra_rules.games.sintra.rules import apply
+from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
 
 __all__ = ["SintraAECEnv", "env", "raw_env"]
 

@@ -1,7 +1,7 @@
 """The specification as data: load, validate, look up and search its clauses (ENG-05).
 
-The spec is a set of MyST pages (``spec/*.md``), the registry of permanent clause IDs
-(``spec/index.toml``) and a glossary of the rulebooks' words (``spec/glossary.toml``).
+The spec is a set of MyST pages (``spec/sintra/*.md``), the registry of permanent clause IDs
+(``spec/sintra/index.toml``) and a glossary of the rulebooks' words (``spec/sintra/glossary.toml``).
 :func:`load_spec` reads and validates all of it once; :func:`get_clause` looks a clause up and
 :func:`search_clauses` finds clauses by words in any edition's terms. A satellite of the engine,
 imported explicitly (``from sintra_rules import clauses``); the submodules are the model

@@ -1,9 +1,9 @@
 """Loading and validating the spec: pages, index and glossary (ENG-05).
 
-The spec is a set of MyST pages (``spec/*.md``), the registry of permanent clause IDs
-(``spec/index.toml``) and a glossary of the rulebooks' words (``spec/glossary.toml``). On a page
-every clause is an ``(ID)=`` anchor line followed by a ``### ID — Title`` heading, the statement,
-and a ``**Sources.**`` line citing the rulebooks; a ruling also has ``**Question.**``,
+The spec is a set of MyST pages (``spec/sintra/*.md``), the registry of permanent clause IDs
+(``spec/sintra/index.toml``) and a glossary of the rulebooks' words (``spec/sintra/glossary.toml``).
+On a page every clause is an ``(ID)=`` anchor line followed by a ``### ID — Title`` heading, the
+statement, and a ``**Sources.**`` line citing the rulebooks; a ruling also has ``**Question.**``,
 ``**Ruling.**``, ``**Reasoning.**`` and ``**Rejected alternatives.**`` parts.
 """
 
@@ -55,17 +55,19 @@ _END_RE = re.compile(r"^#{1,3} ")
 _PART_RE = re.compile(r"^\*\*(?P<name>[A-Z][a-z]+(?: [a-z]+)*)\.\*\*(?:\s|$)")
 
 
-def spec_dir() -> Path:
-    """The directory of the spec: the copy packaged in an installed wheel
-    (``sintra_rules/_spec``) if there is one, else the source tree's ``spec/``.
+def spec_dir(game: str = "sintra") -> Path:
+    """The directory of a game's spec: the copy packaged in an installed wheel
+    (``sintra_rules/_spec/<game>``) if there is one, else the source tree's ``spec/<game>/``.
 
     Raises :class:`SpecError` when neither exists.
     """
     package = Path(__file__).resolve().parents[1]
-    for candidate in (package / "_spec", package.parent / "spec"):
+    for candidate in (package / "_spec" / game, package.parent / "spec" / game):
         if (candidate / _INDEX).is_file():
             return candidate
-    raise SpecError(str(package / "_spec"), "no spec found (nor in the source tree's spec/)")
+    raise SpecError(
+        str(package / "_spec" / game), f"no spec found (nor in the source tree's spec/{game}/)"
+    )
 
 
 def load_spec(directory: Path | None = None) -> Spec:
@@ -76,8 +78,8 @@ def load_spec(directory: Path | None = None) -> Spec:
     exists); every indexed active clause has exactly one anchor and heading on its page, with the
     indexed title; every anchor on a page is in the index with that page; every clause has a
     ``**Sources.**`` line of well-formed citations, each falling in a section of the rulebook
-    outline (``spec/outline.toml``, :func:`~sintra_rules.clauses.outline.read_outline`), and a
-    ruling its four parts; every clause ID mentioned on a page or in the glossary exists.
+    outline (``spec/sintra/outline.toml``, :func:`~sintra_rules.clauses.outline.read_outline`), and
+    a ruling its four parts; every clause ID mentioned on a page or in the glossary exists.
     Raises :class:`SpecError` otherwise.
 
     >>> spec = load_spec()
@@ -164,7 +166,7 @@ def _load(directory: Path, signature: tuple[tuple[str, int, int], ...]) -> Spec:
 
 
 def _rel(path: Path) -> str:
-    """``path`` as ``spec/<name>``-style text for messages."""
+    """``path`` as ``spec/sintra/<name>``-style text for messages."""
     return f"{path.parent.name}/{path.name}"
 
 

@@ -236,7 +236,7 @@ class Clause:
 @attrs.frozen
 class GlossaryTerm:
     """A game term of the spec with the words each rulebook edition uses for it, and the
-    clauses it concerns (``spec/glossary.toml``)."""
+    clauses it concerns (``spec/sintra/glossary.toml``)."""
 
     term: str
     en: tuple[str, ...]

@@ -1,7 +1,7 @@
 """The outline of the rulebook texts: the printed section each cited line falls in.
 
-``spec/outline.toml`` lists, for each edition, the printed sections, steps, examples and boxes
-of its rulebook text in order, each with its first line and its path of printed headings, as
+``spec/sintra/outline.toml`` lists, for each edition, the printed sections, steps, examples and
+boxes of its rulebook text in order, each with its first line and its path of printed headings, as
 read by hand (never guessed from the text). A citation (``EN 000:88 (...)``) is labelled with
 the section its first line falls in: the last entry of its edition at or before that line.
 :func:`read_outline` reads it into an :class:`~sintra_rules.clauses.model.Outline` (the

@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from sintra_rules.agents import playout
-from sintra_rules.components import Side
+from sintra_rules.games.sintra.components import Side
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
 from sintra_rules.interrupts import check_interrupt
 from sintra_rules.rng import below, seed_state
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
 
 __all__ = [
     "SLICE_SECONDS",
@@ -84,7 +84,7 @@ class BenchReport:
     when python-chess is not installed; ``ratios`` holds, per round, Sintra's 2-player plies/s
     divided by python-chess's in the same round; ``state_bytes`` is the pickled size of a
     mid-game 4-player state; ``kernel`` holds the figures of
-    :func:`sintra_rules.kernel.bench.kernel_bench`.
+    :func:`sintra_rules.games.sintra.kernel.bench.kernel_bench`.
     """
 
     seconds_per_config: float
@@ -338,7 +338,7 @@ def run_bench(
         say(f"target: ratio >= {TARGET_RATIO:.1f}")
     say(f"pickled mid-game 4-player state: {state_bytes} bytes")
     say(f"target: < {TARGET_STATE_BYTES} bytes")
-    from sintra_rules.kernel.bench import kernel_bench
+    from sintra_rules.games.sintra.kernel.bench import kernel_bench
 
     report.kernel.update(kernel_bench(seconds=seconds_per_config / 4, seed=seed, out=out))
     return report

@@ -1,17 +1,19 @@
 """Check an implementation of the game against the reference, one step at a time.
 
 An *engine* is anything with the two functions of :class:`Engine`, ``legal_actions(state)``
-and ``apply(state, action)``, over this package's values (:class:`~sintra_rules.state.GameState`
-and :class:`~sintra_rules.actions.Take` / :class:`~sintra_rules.actions.Reset`): the module
-:mod:`sintra_rules.rules` is one, and another implementation becomes one with a thin adapter
-that converts positions and actions both ways. :func:`check_engine` plays seeded random games
-(the plans of :mod:`sintra_rules.verify.soak`) with the engine under test and, at every step,
-compares it with the independent model of :mod:`sintra_rules.verify.oracle`:
+and ``apply(state, action)``, over this package's values
+(:class:`~sintra_rules.games.sintra.state.GameState` and
+:class:`~sintra_rules.games.sintra.actions.Take` /
+:class:`~sintra_rules.games.sintra.actions.Reset`): the module
+:mod:`sintra_rules.games.sintra.rules` is one, and another implementation becomes one with a thin
+adapter that converts positions and actions both ways. :func:`check_engine` plays seeded random
+games (the plans of :mod:`sintra_rules.verify.soak`) with the engine under test and, at every step,
+compares it with the independent model of :mod:`sintra_rules.games.sintra.verify.oracle`:
 
-* ``legal actions``: the engine lists exactly :func:`~sintra_rules.verify.oracle.expected_actions`,
-  each once (TURN-01, ENG-05);
-* the invariants of :mod:`sintra_rules.verify.invariants` hold for the position the engine's
-  ``apply`` returns (every transition invariant against the oracle's prediction, then every
+* ``legal actions``: the engine lists exactly
+  :func:`~sintra_rules.games.sintra.verify.oracle.expected_actions`, each once (TURN-01, ENG-05);
+* the invariants of :mod:`sintra_rules.games.sintra.verify.invariants` hold for the position the
+  engine's ``apply`` returns (every transition invariant against the oracle's prediction, then every
   state invariant);
 * ``reference``: that position equals the reference engine's (the same state, so also the same
   refills drawn from the generator carried in the state, ENG-02);
@@ -22,7 +24,7 @@ A game stops at its first divergence, which names the game, the ply, the action 
 The actions are drawn by :func:`~sintra_rules.agents.playout` from the reference's list of
 legal actions (canonical order), so a wrong engine cannot steer the games.
 
->>> from sintra_rules import rules
+>>> from sintra_rules.games.sintra import rules
 >>> check_engine(rules, games=2)
 ()
 """
@@ -34,14 +36,14 @@ from typing import Protocol
 
 import attrs
 
-from sintra_rules import rules
-from sintra_rules.actions import Action
 from sintra_rules.agents import playout
 from sintra_rules.errors import BoundExceeded
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
-from sintra_rules.verify.invariants import check_state, examine
-from sintra_rules.verify.oracle import expected_actions
+from sintra_rules.games.sintra import rules
+from sintra_rules.games.sintra.actions import Action
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
+from sintra_rules.games.sintra.verify.invariants import check_state, examine
+from sintra_rules.games.sintra.verify.oracle import expected_actions
 from sintra_rules.verify.soak import GamePlan, game_plan
 
 __all__ = ["Divergence", "Engine", "check_engine"]

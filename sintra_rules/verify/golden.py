@@ -1,9 +1,9 @@
 """Golden playthroughs: seeded games whose every state is pinned by its digest (ENG-02, ENG-06).
 
 A golden playthrough is a JSON object with a game record under ``"record"`` (a ``sintra-game``
-document, :mod:`sintra_rules.records`) and the :func:`~sintra_rules.state_digest` of every state
-it passes through under ``"digests"``, the set-up's first: the files of ``tests/golden``. Any
-change of the engine's behaviour shows as the first state whose digest differs
+document, :mod:`sintra_rules.games.sintra.records`) and the :func:`~sintra_rules.state_digest` of
+every state it passes through under ``"digests"``, the set-up's first: the files of
+``tests/golden``. Any change of the engine's behaviour shows as the first state whose digest differs
 (:func:`golden_mismatch`), so another implementation of the game can check itself against the
 reference by replaying the same files. ``sintra replay`` reads them, and game records, with
 :func:`read_record_or_golden`.
@@ -18,12 +18,12 @@ from collections.abc import Sequence
 import attrs
 
 from sintra_rules._strict import Reader, describe, describe_document, json_path
-from sintra_rules.components import ComponentTable
-from sintra_rules.documents import STATE_KIND, _table, state_digest
 from sintra_rules.errors import InvalidArgument, RecordError
-from sintra_rules.notation import action_to_text
-from sintra_rules.records import GameRecord, record_from_json, replay
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.components import ComponentTable
+from sintra_rules.games.sintra.documents import STATE_KIND, _table, state_digest
+from sintra_rules.games.sintra.notation import action_to_text
+from sintra_rules.games.sintra.records import GameRecord, record_from_json, replay
+from sintra_rules.games.sintra.state import GameState
 
 __all__ = [
     "DigestMismatch",

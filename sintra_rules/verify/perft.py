@@ -4,14 +4,15 @@ Counting every line of play to a fixed depth exercises move generation and ``app
 and gives numbers that two implementations of the rules can compare (the name comes from chess
 engines). Conventions, so that other implementations count the same thing:
 
-* a sequence is a list of actions as listed by :func:`~sintra_rules.rules.legal_actions`
-  (every :class:`~sintra_rules.actions.Take` with its target, jokers and kept colour, and
-  :data:`~sintra_rules.actions.RESET`) (TURN-01, ENG-04, ENG-05);
+* a sequence is a list of actions as listed by
+  :func:`~sintra_rules.games.sintra.rules.legal_actions` (every
+  :class:`~sintra_rules.games.sintra.actions.Take` with its target, jokers and kept colour, and
+  :data:`~sintra_rules.games.sintra.actions.RESET`) (TURN-01, ENG-04, ENG-05);
 * ``perft(state, 0) == 1``;
 * a finished game is a leaf: it contributes exactly 1 at any remaining depth (END-02);
 * chance is not branched on: the end of a round, with its refill of the factory displays,
-  happens inside :func:`~sintra_rules.rules.apply` and is fixed by the generator state carried
-  in the position (END-03, ENG-02), so a position's counts are deterministic.
+  happens inside :func:`~sintra_rules.games.sintra.rules.apply` and is fixed by the generator state
+  carried in the position (END-03, ENG-02), so a position's counts are deterministic.
 
 Positions are named by ``(players, side, seed, plies)``: the game ``new_game(players, side,
 seed)`` after ``plies`` uniformly random legal actions drawn with SplitMix64 seeded by ``seed``
@@ -29,13 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sintra_rules.actions import Action
 from sintra_rules.agents import playout
-from sintra_rules.components import ComponentTable, Side
 from sintra_rules.errors import InvalidArgument
-from sintra_rules.rules import apply, legal_actions
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
+from sintra_rules.games.sintra.actions import Action
+from sintra_rules.games.sintra.components import ComponentTable, Side
+from sintra_rules.games.sintra.rules import apply, legal_actions
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
 
 __all__ = ["perft", "perft_divide", "position_after"]
 
@@ -91,8 +92,8 @@ def position_after(
     components: ComponentTable | None = None,
 ) -> GameState:
     """``new_game(players, side, seed)`` after ``plies`` random legal actions, each chosen
-    uniformly from :func:`~sintra_rules.rules.legal_actions` (canonical order, ENG-05) by
-    :func:`sintra_rules.agents.playout` seeded by ``seed`` (ENG-02); stops early when the game
+    uniformly from :func:`~sintra_rules.games.sintra.rules.legal_actions` (canonical order, ENG-05)
+    by :func:`sintra_rules.agents.playout` seeded by ``seed`` (ENG-02); stops early when the game
     is over. Deterministic on every platform.
 
     >>> state = position_after(3, "A", seed=5, plies=40)

@@ -5,30 +5,31 @@ Game ``i`` of a soak with seed ``S`` is fully determined by :func:`game_plan`: c
 and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed)`` played by
 :func:`sintra_rules.agents.playout` with the game seed and the policy (ENG-02):
 
-* ``uniform``: uniformly among :func:`~sintra_rules.rules.legal_actions` (canonical order);
+* ``uniform``: uniformly among :func:`~sintra_rules.games.sintra.rules.legal_actions` (canonical
+  order);
 * ``placing``: uniformly among the resets and the takes that place pieces without completing a
   strip, when there are any, else uniformly among all legal actions. Such players keep pieces
   on their strips, so bag and tower run low and partial refills (END-05) occur, which uniform
   play almost never produces.
 
-Every game is played on the kernel (:mod:`sintra_rules.kernel`, compiled when available,
-ENG-50), and every ``check_every``-th game (games ``0, K, 2K, ...``; the default
+Every game is played on the kernel (:mod:`sintra_rules.games.sintra.kernel`, compiled when
+available, ENG-50), and every ``check_every``-th game (games ``0, K, 2K, ...``; the default
 :data:`CHECK_EVERY` is 7, prime to the 12 configurations and policies, so that any 84
 consecutive games cross-check each combination once; ``check_every=1`` checks them all) is
 also played on the reference engine. Which checks run on which games:
 
-* **every game**, in the kernel (:func:`sintra_rules.kernel.core.check_position`): before the
-  first and after every action, the pieces conserved, every marker on the track with points
-  lost a whole number of wraps, windows and strips in shape, displays within capacity, the tile,
-  turn and starter on seats, legal ids increasing and present exactly until the end; the
-  termination bounds (:mod:`sintra_rules.bounds`: 40 / 58 / 72 turns a round, 240 / 348 / 432
-  a game, for 2 / 3 / 4 players).
+* **every game**, in the kernel (:func:`sintra_rules.games.sintra.kernel.core.check_position`):
+  before the first and after every action, the pieces conserved, every marker on the track with
+  points lost a whole number of wraps, windows and strips in shape, displays within capacity, the
+  tile, turn and starter on seats, legal ids increasing and present exactly until the end; the
+  termination bounds (:mod:`sintra_rules.games.sintra.bounds`: 40 / 58 / 72 turns a round, 240 / 348
+  / 432 a game, for 2 / 3 / 4 players).
 * **reference games** (``plan.reference``), in the reference engine: before the first action
-  and after every action :func:`~sintra_rules.verify.invariants.check_state` and
-  :func:`~sintra_rules.verify.invariants.examine` (every invariant, against the independent
-  oracle); after the end no action may apply (END-02); the termination bounds; and the kernel
-  cross-checked ply by ply: the same deal, the same legal ids, the same events (ENG-40) and the
-  same position after every action, generator included. A divergence is a failure.
+  and after every action :func:`~sintra_rules.games.sintra.verify.invariants.check_state` and
+  :func:`~sintra_rules.games.sintra.verify.invariants.examine` (every invariant, against the
+  independent oracle); after the end no action may apply (END-02); the termination bounds; and the
+  kernel cross-checked ply by ply: the same deal, the same legal ids, the same events (ENG-40) and
+  the same position after every action, generator included. A divergence is a failure.
 
 A game stops at its first failing step. A failure names its game so that
 ``play_checked(GamePlan(...))`` reproduces it alone, on the reference engine with the kernel
@@ -48,21 +49,21 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from sintra_rules import kernel
-from sintra_rules.actions import RESET, Action, Take
 from sintra_rules.agents import POLICIES, Policy, playout
-from sintra_rules.bounds import BOUNDS
-from sintra_rules.components import ComponentTable, Side, load_components
 from sintra_rules.distributed import Ray, fan_out
-from sintra_rules.encoding import action_to_id, legal_ids
 from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, NotationError
-from sintra_rules.events import Event
-from sintra_rules.notation import action_to_text
+from sintra_rules.games.sintra import kernel
+from sintra_rules.games.sintra.actions import RESET, Action, Take
+from sintra_rules.games.sintra.bounds import BOUNDS
+from sintra_rules.games.sintra.components import ComponentTable, Side, load_components
+from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
+from sintra_rules.games.sintra.events import Event
+from sintra_rules.games.sintra.notation import action_to_text
+from sintra_rules.games.sintra.rules import apply, apply_traced
+from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.games.sintra.state import GameState
+from sintra_rules.games.sintra.verify.invariants import INVARIANTS, check_state, examine
 from sintra_rules.rng import seed_state
-from sintra_rules.rules import apply, apply_traced
-from sintra_rules.setup import new_game
-from sintra_rules.state import GameState
-from sintra_rules.verify.invariants import INVARIANTS, check_state, examine
 
 __all__ = [
     "CHECK_EVERY",
@@ -320,7 +321,7 @@ class _Twin:
 
 def _play_kernel(plan: GamePlan) -> GameResult:
     """Play ``plan`` on the kernel alone with its own checks at every step
-    (:func:`sintra_rules.kernel.core.soak_game`)."""
+    (:func:`sintra_rules.games.sintra.kernel.core.soak_game`)."""
     core = kernel.core
     name = "compiled" if kernel.is_compiled(core) else "interpreted"
     try:
