@@ -421,7 +421,7 @@ def _command(args: argparse.Namespace) -> int:
         return 2
     print(report.table())
     note = provisional_note(table)
-    if note is not None:
+    if note is not None and not args.quiet:
         print(wrap_text(note, output_width(sys.stderr)), file=sys.stderr)
     return 0
 
@@ -448,6 +448,10 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
         "--seed", type=whole_number(0), default=0, help="seed of the first deal (default 0)"
     )
     parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress line and no note on provisional figures on standard error",
+    )
     add_fan_out_options(parser)
     parser.set_defaults(handler=_command)

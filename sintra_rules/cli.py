@@ -8,8 +8,8 @@ one-line notation (ENG-21) or a file (a position, a state document, or a game re
 ``--ply N``); ``replay`` reads text records (ENG-24), JSON game records (ENG-25) and golden
 playthroughs, told apart by their content; ``--components FILE`` gives the component table
 to the commands that play, read or show positions, and every command that prints scores notes
-on stderr when the table holds provisional figures. ``python -m sintra_rules`` is the same
-command.
+on stderr, once, when the table holds provisional figures (``--quiet`` leaves the note out).
+``python -m sintra_rules`` is the same command.
 
 ``play`` and ``replay`` fold their lines to the terminal's width (at most 100 characters,
 exactly that when the output is not a terminal) with a hanging indent, and colour
@@ -272,9 +272,10 @@ def provisional_note(table: ComponentTable) -> str | None:
     )
 
 
-def _note_provisional(table: ComponentTable) -> None:
+def _note_provisional(table: ComponentTable, args: argparse.Namespace) -> None:
+    """Print :func:`provisional_note` on standard error, once, unless ``--quiet``."""
     note = provisional_note(table)
-    if note is not None:
+    if note is not None and not getattr(args, "quiet", False):
         print(wrap_text(note, output_width(sys.stderr)), file=sys.stderr)
 
 
@@ -297,7 +298,7 @@ def _play(args: argparse.Namespace) -> int:
     print("")
     level = QUIET if args.quiet else NORMAL
     show_game(game.initial, game.actions, names, level, width=width, colour=use_colour(args.color))
-    _note_provisional(table)
+    _note_provisional(table, args)
     if args.record is not None:
         _write_record(args.record, game, side, args.seed, table, names)
     return 0
@@ -411,7 +412,7 @@ def _replay(args: argparse.Namespace) -> int:
     )
     if golden is not None:
         print(f"Golden digests: all {len(golden.digests)} states match.")
-    _note_provisional(table)
+    _note_provisional(table, args)
     return 0
 
 
@@ -557,7 +558,7 @@ def _explain(args: argparse.Namespace) -> int:
     report = explain(state, action)
     print(str(report))
     if report.legal:
-        _note_provisional(table)
+        _note_provisional(table, args)
     return 0 if report.legal else 1
 
 
@@ -576,7 +577,7 @@ def _show(args: argparse.Namespace) -> int:
         with _output(args.svg) as handle:
             handle.write(picture + "\n")
         print(f"Picture written to {args.svg}")
-        _note_provisional(table)  # the picture shows scores, windows and the track
+        _note_provisional(table, args)  # the picture shows scores, windows and the track
     if not args.notation and args.svg is None:
         width = output_width()
         if loaded.where:
@@ -590,7 +591,7 @@ def _show(args: argparse.Namespace) -> int:
         if state.is_over:
             print("")
             print(wrap_text(render_outcome(state, loaded.names), width))
-        _note_provisional(table)
+        _note_provisional(table, args)
     return 0
 
 
@@ -662,7 +663,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             path=args.out,
         )
     print(report.summary())
-    _note_provisional(table)
+    _note_provisional(table, args)
     return 0
 
 
@@ -736,6 +737,14 @@ def _components_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _quiet_note_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no note on provisional figures on standard error",
+    )
+
+
 def _position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "position",
@@ -776,7 +785,11 @@ def _parser() -> argparse.ArgumentParser:
         "(default greedy,random alternating)",
     )
     play.add_argument("--record", metavar="FILE", help="write the game record JSON to FILE")
-    play.add_argument("--quiet", action="store_true", help="show only the result")
+    play.add_argument(
+        "--quiet",
+        action="store_true",
+        help="show only the result, without the note on provisional figures",
+    )
     _colour_option(play)
     _components_option(play)
     play.set_defaults(handler=_play)
@@ -794,6 +807,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _colour_option(replay)
     _components_option(replay)
+    _quiet_note_option(replay)
     replay.set_defaults(handler=_replay)
 
     bench = sub.add_parser("bench", help="plies/s for 2-4 players vs python-chess; state size")
@@ -832,6 +846,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ACTION",
         help="an action in notation, e.g. 3B-2 or R (default: list the legal actions)",
     )
+    _quiet_note_option(expl)
     expl.set_defaults(handler=_explain)
 
     show = sub.add_parser(
@@ -843,6 +858,7 @@ def _parser() -> argparse.ArgumentParser:
         "--notation", action="store_true", help="print the position's one-line notation"
     )
     _colour_option(show)
+    _quiet_note_option(show)
     show.set_defaults(handler=_show)
 
     perft = sub.add_parser("perft", help="count legal action sequences to a depth")
@@ -921,7 +937,9 @@ def _parser() -> argparse.ArgumentParser:
         help="also write the observation of the seat to act (ENG-31) in every line",
     )
     play_self.add_argument(
-        "--quiet", action="store_true", help="no progress line on standard error"
+        "--quiet",
+        action="store_true",
+        help="no progress line and no note on provisional figures on standard error",
     )
     _components_option(play_self)
     add_fan_out_options(play_self)

@@ -245,13 +245,13 @@ def _golden_record(tmp_path: Path) -> Path:
     return path
 
 
-def test_explain_given_a_game_record_names_the_right_command(tmp_path: Path) -> None:
-    """A game record is not a position: the hint names ``sintra replay`` and the file."""
+def test_explain_given_a_game_record_takes_its_last_position(tmp_path: Path) -> None:
+    """A game record without ``--ply`` is its last position, as for ``show`` (issue 25; issue
+    15 asked for a hint instead): after the end of the game, no action applies (END-02)."""
     path = _golden_record(tmp_path)
     done = _sintra("explain", str(path), "1B-1")
-    assert done.returncode == 2
-    assert done.stderr.startswith(f"sintra explain: error: {path}: kind: this is a game record")
-    assert f"sintra replay {path}" in done.stderr
+    assert done.returncode == 1
+    assert "END-02 (End of the game after the sixth round)" in done.stdout
 
 
 def test_explain_reads_standard_input() -> None:

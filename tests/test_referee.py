@@ -326,3 +326,27 @@ def test_play_record_stores_the_agents_names(tmp_path: Path) -> None:
     replayed = _sintra("replay", str(record))
     heading = " ".join(replayed.stdout.split("\n\n")[0].split())  # folded to 100 columns
     assert f"3 players ({', '.join(names)}), board side A" in heading
+
+
+def test_the_provisional_note_comes_once_and_quiet_silences_it(tmp_path: Path) -> None:
+    """Every command that shows scores gives the note on provisional figures once per run, and
+    ``--quiet`` leaves it out (``play --quiet`` gave it, ``replay``, ``show`` and ``explain``
+    had no way to leave it out)."""
+    record = tmp_path / "game.json"
+    assert _sintra("play", "--record", str(record), "--quiet").returncode == 0
+    runs = [
+        ["play"],
+        ["replay", str(record)],
+        ["show", str(record)],
+        ["show", str(record), "--svg", str(tmp_path / "a.svg")],
+        ["explain", str(record), "1B-3", "--ply", "0"],
+        ["selfplay", "--games", "1", "--simulations", "2", "--out", str(tmp_path / "s")],
+        ["arena", "greedy", "random", "--games", "1"],
+    ]
+    for args in runs:
+        shown = _sintra(*args)
+        assert shown.returncode == 0, (args, shown.stderr)
+        assert shown.stderr.count("Note: the component table") == 1, (args, shown.stderr)
+        quiet = _sintra(*args, "--quiet")
+        assert quiet.returncode == 0, (args, quiet.stderr)
+        assert quiet.stderr == "", (args, quiet.stderr)

@@ -214,7 +214,7 @@ def test_the_command_takes_a_component_table(
     out = tmp_path / "games.jsonl"
     for confirmed in (False, True):
         path = _table_file(tmp_path, confirmed)
-        args = ["selfplay", "--games", "1", "--simulations", "4", "--quiet"]
+        args = ["selfplay", "--games", "1", "--simulations", "4"]
         assert main([*args, "--out", str(out), "--components", str(path)]) == 0
         captured = capsys.readouterr()
         assert ("provisional figures" in captured.err) is not confirmed

@@ -277,8 +277,9 @@ def test_provisional_note_on_commands_that_print_scores(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """FIG-04: with the shipped table (provisional window values, track, ...) play, replay,
-    show, a legal explain and arena say so on stderr, once."""
-    assert run(capsys, "play", "--quiet")[2] == NOTE
+    show, a legal explain and arena say so on stderr, once; ``--quiet`` leaves it out."""
+    assert run(capsys, "play")[2] == NOTE
+    assert run(capsys, "play", "--quiet")[2] == ""
     assert run(capsys, "show", AMANDA)[2] == NOTE
     assert run(capsys, "explain", AMANDA, "1G-6=Y")[2] == NOTE
     assert run(capsys, "replay", str(ROOT / "tests" / "data" / "table-game.txt"))[2] == NOTE
