@@ -13,8 +13,10 @@ modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) list
   ``events.Placed``, ...); :func:`final_score`, :class:`FinalScore`,
   :func:`~sintra_rules.games.sintra.scoring.outcome`, :class:`Outcome`;
 * the chance steps (ENG-07 to ENG-09): :class:`ChanceStep`, :func:`chance_outcomes`,
-  :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`, :func:`resolve_chance`,
-  :func:`determinize`, :func:`without_generator`, :func:`same_position`,
+  :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`,
+  :func:`~sintra_rules.games.sintra.chance.resolve_chance`,
+  :func:`determinize`, :func:`without_generator`,
+  :func:`~sintra_rules.games.sintra.chance.same_position`,
   :func:`position_digest`;
 * the formats: :func:`action_to_text` / :func:`action_from_text` (notation),
   :func:`position_to_text` / :func:`position_from_text` / :func:`build_position` (one-line
@@ -25,7 +27,10 @@ modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) list
 * :func:`explain` and its :class:`Explanation`;
 * the component tables: :class:`ComponentTable`, :func:`default_components`,
   :func:`load_components`, :func:`components_from_mapping`;
-* every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``.
+* every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``;
+* the games of the library (Sintra and Sagrada, as peers) by name: :func:`make`,
+  :func:`available_games`, and the protocol every game implements, :class:`Game` with its facts
+  :class:`GameInfo` (:mod:`sintra_rules.game`).
 
 The satellites are submodules imported explicitly, as ``chess.svg`` is:
 :mod:`sintra_rules.agents` (built-in players), :mod:`sintra_rules.games.sintra.render` and
@@ -62,6 +67,8 @@ from sintra_rules.errors import (
     UnknownClause,
     UnknownPlayerCount,
 )
+from sintra_rules.game import Game, GameInfo
+from sintra_rules.games import available_games, make
 from sintra_rules.games.sintra import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra import events as events
 from sintra_rules.games.sintra.actions import Action, Reset, Take
@@ -130,6 +137,8 @@ __all__ = [
     "Explanation",
     "FinalScore",
     "FormatVersionError",
+    "Game",
+    "GameInfo",
     "GameNotOver",
     "GameOver",
     "GameRecord",
@@ -158,6 +167,7 @@ __all__ = [
     "apply_chance",
     "apply_fill",
     "apply_traced",
+    "available_games",
     "build_position",
     "chance_outcomes",
     "components_from_mapping",
@@ -168,6 +178,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "load_components",
+    "make",
     "new_game",
     "outcome",
     "position_digest",

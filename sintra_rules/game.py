@@ -52,6 +52,7 @@ from sintra_rules.errors import ConfigurationError
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "A",
     "Drawn",
     "Encoded",
     "Explained",
@@ -64,6 +65,7 @@ __all__ = [
     "Positions",
     "Result",
     "Rules",
+    "S",
     "Searched",
     "State",
     "Traced",
@@ -114,9 +116,11 @@ class State(Protocol):
         ...
 
 
+#: A game's state type (a frozen attrs class satisfying :class:`State`).
 S = TypeVar("S", bound=State)
+#: A game's action type (hashable values).
 A = TypeVar("A", bound=Hashable)
-S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+_S_contra = TypeVar("_S_contra", bound=State, contravariant=True)
 
 
 @attrs.frozen
@@ -279,8 +283,8 @@ class Rules(Protocol[S, A]):
         follows is decided by the state's generator; otherwise the result may wait for one.
 
         Raises:
-            IllegalAction: naming the clause the action breaks; ``state`` is untouched.
-            GameOver: the game is over.
+            IllegalAction: naming the clause the action breaks; ``state`` is untouched (the
+                game's end is reported so, or as :class:`~sintra_rules.errors.GameOver`).
         """
         ...
 
@@ -321,7 +325,7 @@ class Rules(Protocol[S, A]):
         ...
 
 
-class Encoded(Protocol[S_contra, A]):
+class Encoded(Protocol[_S_contra, A]):
     """Fixed integer ids and observations: what the adapters and self-play use."""
 
     def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
@@ -332,15 +336,15 @@ class Encoded(Protocol[S_contra, A]):
         """
         ...
 
-    def legal_ids(self, state: S_contra, /) -> Sequence[int]:
+    def legal_ids(self, state: _S_contra, /) -> Sequence[int]:
         """The ids of :meth:`Rules.legal_actions`, in the same order (increasing)."""
         ...
 
-    def action_to_id(self, state: S_contra, action: A, /) -> int:
+    def action_to_id(self, state: _S_contra, action: A, /) -> int:
         """The action's id, in ``range(facts.num_actions)``."""
         ...
 
-    def id_to_action(self, state: S_contra, action_id: int, /) -> A:
+    def id_to_action(self, state: _S_contra, action_id: int, /) -> A:
         """The action with that id (legal or not).
 
         Raises:
@@ -348,12 +352,12 @@ class Encoded(Protocol[S_contra, A]):
         """
         ...
 
-    def observe(self, state: S_contra, seat: int, /) -> array[float]:
+    def observe(self, state: _S_contra, seat: int, /) -> array[float]:
         """What ``seat`` sees, as ``facts.observation_size`` floats: never what is hidden
         from that seat, never the generator."""
         ...
 
-    def observation_string(self, state: S_contra, seat: int, /) -> str:
+    def observation_string(self, state: _S_contra, seat: int, /) -> str:
         """What ``seat`` sees, in words."""
         ...
 

@@ -109,3 +109,11 @@ def test_check_game_needs_two_games_and_lists_configurations() -> None:
     with pytest.raises(InvalidArgument):
         check_game(TOY, games=1)
     assert configurations(TOY) == [(1, {}), (2, {}), (3, {})]
+
+
+def test_every_registered_game_passes_the_conformance_check() -> None:
+    from sintra_rules import available_games, make
+
+    for name in available_games():
+        report = check_game(make(name), games=2)
+        assert report.games >= 2 * len(make(name).info.player_counts)

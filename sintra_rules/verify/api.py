@@ -15,7 +15,8 @@ check draws itself, and checks at every step:
   ``range(num_actions)`` and map back to the same actions; their text reads back to them;
 * ``illegal action``: an action outside the legal list is refused with
   :class:`~sintra_rules.errors.IllegalAction`, the state untouched; at a chance step any action
-  is refused; at the end :class:`~sintra_rules.errors.GameOver`;
+  is refused; at the end too (:class:`~sintra_rules.errors.GameOver` or
+  :class:`~sintra_rules.errors.IllegalAction`);
 * ``chance``: outcomes distinct, increasing, in ``range(max_chance_outcomes)``, with exact
   :class:`~fractions.Fraction` probabilities summing to 1; a sampled step lands on one of
   them; an outcome that is not listed is refused;
@@ -161,7 +162,9 @@ def _chance(c: _Check, state: Any) -> None:
     _refuses(c, state, game.id_to_action(state, 0), IllegalAction)
 
 
-def _refuses(c: _Check, state: Any, action: Any, error: type[SintraError]) -> None:
+def _refuses(
+    c: _Check, state: Any, action: Any, error: type[SintraError] | tuple[type[SintraError], ...]
+) -> None:
     """``apply(state, action)`` raises ``error`` and leaves ``state`` untouched."""
     before = c.game.serialize(state)
     try:
@@ -334,7 +337,7 @@ def _play_one(c: _Check, explicit: bool) -> tuple[int, int]:
         )
     _values(c, state)
     _end(c, state, decisions)
-    _refuses(c, state, game.id_to_action(state, 0), GameOver)
+    _refuses(c, state, game.id_to_action(state, 0), (GameOver, IllegalAction))
     return decisions, chance_steps
 
 
@@ -378,8 +381,8 @@ def check_game(
 
     Args:
         game: the game (a registered one, :func:`sintra_rules.make`, or any other).
-        games: games per configuration (player count and options), at least 2: the first
-            with the game's generator, the second with explicit chance, and so on.
+        games: games per configuration (player count and options), at least 2; they
+        alternate between the game's generator and explicit chance.
         seed: the first game's seed; each further game takes the next.
         players: the player counts to check (default: every count the game takes).
 

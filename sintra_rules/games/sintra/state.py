@@ -7,7 +7,7 @@ and windows are ``0``-based from the left, seats are ``0``-based in clockwise or
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -125,6 +125,9 @@ class GameState:
     (ENG-07): see :mod:`sintra_rules.games.sintra.chance`.
     """
 
+    #: The registry name of the game (:func:`sintra_rules.make`).
+    GAME: ClassVar[str] = "sintra"
+
     components: ComponentTable = attrs.field(repr=False)
     side: Side
     players: tuple[PlayerState, ...]
@@ -143,6 +146,11 @@ class GameState:
     def is_chance(self) -> bool:
         """True while a chance step is pending: no player acts until it is decided (ENG-07)."""
         return self.chance is not None
+
+    @property
+    def num_players(self) -> int:
+        """The number of players (COMP-02)."""
+        return len(self.players)
 
     @property
     def is_over(self) -> bool:
