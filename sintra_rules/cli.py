@@ -42,6 +42,7 @@ import os
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn, TextIO
 
@@ -54,7 +55,7 @@ from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.distributed import Ray, add_fan_out_options, capped_workers, ray_from_args
-from sintra_rules.errors import RecordError, SintraError
+from sintra_rules.errors import RecordError, RecordWarning, SintraError
 from sintra_rules.games.sintra import documents, records
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.components import (
@@ -76,6 +77,7 @@ from sintra_rules.games.sintra.render import (
     wrap_text,
 )
 from sintra_rules.games.sintra.state import GameState
+from sintra_rules.games.sintra.textrecord import looks_like_text_record, text_record_from_text
 from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.verify.golden import (
     GoldenPlaythrough,
@@ -105,26 +107,64 @@ def _workers(args: argparse.Namespace, items: int, ray: Ray | None) -> int | Non
 
 
 def _read(path: str) -> str:
-    """The text of ``path`` (``-``: standard input); an unreadable file is a
-    :class:`UsageError`."""
+    """The text of ``path`` (``-``: standard input), without a byte-order mark; an unreadable
+    or empty file is a :class:`UsageError`."""
+    name = "standard input" if path == "-" else repr(path)
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise UsageError(f"cannot read {path!r}: {reason}") from None
+        raise UsageError(f"cannot read {name}: {reason}") from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise UsageError(f"{name} is empty" if text == "" else f"{name} holds only blank lines")
+    return text
 
 
 @contextlib.contextmanager
 def _from_file(path: str) -> Iterator[None]:
-    """Errors of what is read from ``path`` name the file: ``game.json: $: not valid JSON``."""
+    """Errors of what is read from ``path`` name the file: ``game.json: $: not valid JSON``;
+    so do its warnings (:class:`~sintra_rules.errors.RecordWarning`)."""
+    name = "standard input" if path == "-" else path
+    caught: list[warnings.WarningMessage] = []
     try:
-        yield
+        with warnings.catch_warnings(record=True) as recorded:
+            warnings.simplefilter("always")
+            caught = recorded
+            yield
     except SintraError as error:
-        name = "standard input" if path == "-" else path
         raise UsageError(f"{name}: {error}") from None
+    finally:  # the warnings come first, before an error found further on
+        for found in caught:
+            message = found.message
+            if isinstance(message, RecordWarning):
+                message = RecordWarning(f"{name}: {message.field}", message.reason)
+            warnings.warn_explicit(message, found.category, found.filename, found.lineno)
+
+
+def _show_warnings(command: str) -> Callable[..., None]:
+    """A :func:`warnings.showwarning` that prints the package's warnings as one line each,
+    ``sintra replay: warning: game.txt: line 9, token 3: ...``, others as Python does."""
+    python = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if isinstance(message, SintraError):
+            print(f"sintra {command}: warning: {message}", file=sys.stderr)
+        else:
+            python(message, category, filename, lineno, file, line)
+
+    return show
 
 
 def _check_output(path: str, option: str) -> None:
@@ -332,17 +372,10 @@ class _Game:
     golden: GoldenPlaythrough | None = None
 
 
-def _is_text_record(text: str) -> bool:
-    """Whether ``text`` is a text record (ENG-24): it opens with its ``Sintra`` tag."""
-    return text.lstrip().startswith("[Sintra")
-
-
 def _game_in(text: str, table: ComponentTable) -> _Game:
     """The game in ``text``, told by its content: a text record (ENG-24), else a JSON game
     record or golden playthrough (ENG-25)."""
-    if _is_text_record(text):
-        from sintra_rules.games.sintra.textrecord import text_record_from_text
-
+    if looks_like_text_record(text):
         record = text_record_from_text(text, table).game_record()
         return _Game(record, records.replay(record, table), "text record")
     record, golden = read_record_or_golden(text, table)
@@ -492,7 +525,7 @@ def _position_in(text: str, name: str, ply: int | None, table: ComponentTable) -
             raise UsageError("--ply is for a game record, not a single position")
         line = text.strip("\r\n") if name else text
         return _Loaded(position_from_text(line, table), None, name)
-    if _is_text_record(text):
+    if looks_like_text_record(text):
         return _game_position(_game_in(text, table), name, ply)
     try:
         doc = Reader(RecordError).loads(text)
@@ -972,7 +1005,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return handler(args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", RecordWarning)
+            warnings.showwarning = _show_warnings(args.command)
+            return handler(args)
     except (SintraError, UsageError) as error:
         print(f"sintra {args.command}: error: {error}", file=sys.stderr)
         return 2

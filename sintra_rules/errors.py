@@ -17,6 +17,7 @@ also derives from the built-in exception that matches its meaning, so that both
     │                                        cannot be built
     ├── RecordError           (ValueError)   malformed or inconsistent JSON (names the field)
     │   └── FormatVersionError               an unknown format or behaviour version
+    ├── RecordWarning         (UserWarning)  a record that reads but holds a slip (a warning)
     ├── SpecError             (ValueError)   malformed or inconsistent spec pages, index or glossary
     ├── GameNotOver           (ValueError)   a result asked of a game still in play
     ├── GameOver              (ValueError)   an action asked of a game that has ended
@@ -67,6 +68,7 @@ __all__ = [
     "PositionBuildError",
     "PositionError",
     "RecordError",
+    "RecordWarning",
     "SintraError",
     "SpecError",
     "UnknownAgent",
@@ -208,6 +210,18 @@ class RecordError(SintraError, ValueError):
 
 class FormatVersionError(RecordError):
     """A document declares a format (or behaviour) version this library cannot read."""
+
+
+class RecordWarning(SintraError, UserWarning):
+    """A record that reads, but holds something worth a word (a move number that is not the
+    action's): issued with :func:`warnings.warn`; the command line prints it on one line.
+
+    ``field`` is where it is found (``line 9, token 3``).
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        super().__init__(field, reason)
 
 
 class SpecError(SintraError, ValueError):

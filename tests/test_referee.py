@@ -276,6 +276,114 @@ def test_every_option_says_what_it_is() -> None:
         assert _options_without_help(shown) == [], name
 
 
+# --- point 4: records read as a referee writes them ----------------------------------------
+
+TABLE_GAME = ROOT / "tests" / "data" / "table-game.txt"
+
+
+def _replayed(path: Path) -> str:
+    """The transcript ``sintra replay`` prints for ``path``, without its first line (which
+    names the file)."""
+    done = _sintra("replay", str(path), "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return done.stdout.split("\n\n", 1)[1]
+
+
+def test_a_text_record_is_recognised_however_its_head_is_written(tmp_path: Path) -> None:
+    """A byte-order mark, a lower-case or a missing ``[Sintra "1"]`` tag, or blank lines
+    before the tags: the record is still read as a text record (a BOM or the tag's case gave
+    "not valid JSON"), and replays the same game."""
+    text = TABLE_GAME.read_text("utf-8")
+    expected = _replayed(TABLE_GAME)
+    variants = {
+        "bom": "\ufeff" + text,
+        "lower": text.replace('[Sintra "1"]', '[sintra "1"]'),
+        "missing": text.replace('[Sintra "1"]\n', ""),
+        "blank": "\n\n" + text,
+        "all": "\ufeff\n" + text.replace('[Sintra "1"]\n', "").replace("[Player1", "[player1"),
+    }
+    for name, variant in variants.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text(variant, "utf-8")
+        assert _replayed(path) == expected, name
+
+
+def test_a_broken_text_record_is_told_in_its_own_terms(tmp_path: Path) -> None:
+    """A text record with a fault (here a lower-case tag and a misspelt move) gets its parser's
+    message naming the line and token, never "not valid JSON"."""
+    path = tmp_path / "game.txt"
+    text = TABLE_GAME.read_text("utf-8").replace('[Sintra "1"]', '[sintra "1"]')
+    path.write_text(text.replace("1P-6", "1P6"), "utf-8")
+    assert _one_line(_sintra("replay", str(path))) == (
+        f"sintra replay: error: {path}: line 9, token 3: expected '-' after the colour, found '6'"
+    )
+
+
+def test_brace_comments_may_span_lines(tmp_path: Path) -> None:
+    """As in PGN, a comment may run over several lines (it was cut at the line's end and its
+    words read as moves); an unclosed comment is reported as one."""
+    text = TABLE_GAME.read_text("utf-8")
+    spread = tmp_path / "spread.txt"
+    spread.write_text(text.replace("{Amanda opens}", "{Amanda\nopens}"), "utf-8")
+    assert _replayed(spread) == _replayed(TABLE_GAME)
+    unclosed = tmp_path / "unclosed.txt"
+    unclosed.write_text(text.replace("{Amanda opens}", "{Amanda opens"), "utf-8")
+    assert _one_line(_sintra("replay", str(unclosed))) == (
+        f"sintra replay: error: {unclosed}: line 9, token 2: this comment is not closed: end "
+        "it with '}'"
+    )
+
+
+#: A position where player 1 takes the last piece (1B-1) and a refill follows; its bag holds
+#: two blue, a green and a yellow piece (the tower the rest).
+LAST_PIECE = (
+    "sintra1 side:A indicator:BBGOPY turn:1 starter:1 tile:C factories:B/-/-/-/- centre:- "
+    "bag:2BGY p1:score=0,track=0:@bbbgo/gggop/ooopy/pppyb/yyybg/bbgop/oopyb/yybgo "
+    "p2:score=0,track=0:bbbgo/@gggop/ooopy/pppyb/yyybg/bbgop/oopyb/yybgo"
+)
+
+
+def test_a_refill_the_bag_cannot_supply_names_the_display_colour_and_bag(tmp_path: Path) -> None:
+    """It said "ENG-07: 3 is not an outcome of this factory fill draw; the outcomes are 0, 1,
+    2, 4" (colour indices)."""
+    path = tmp_path / "game.txt"
+    path.write_text(
+        f'[Sintra "1"]\n[Position "{LAST_PIECE}"]\n\n1B-1\nfill:BOGY/-/-/-/-\n', "utf-8"
+    )
+    assert _one_line(_sintra("replay", str(path))) == (
+        f"sintra replay: error: {path}: line 5, token 1: display 1, piece 2: orange cannot be "
+        "drawn, the bag holds 1 blue, 1 green, 1 yellow (END-03)"
+    )
+
+
+def test_a_wrong_move_number_gets_a_warning_line(tmp_path: Path) -> None:
+    """Move numbers (``12.``) count the actions from 1 (ENG-24); a wrong one is ignored, as
+    before, but now said in one warning line."""
+    path = tmp_path / "game.txt"
+    text = TABLE_GAME.read_text("utf-8")
+    path.write_text(text.replace("2G-5 ", "1. 2G-5 ").replace(" 5Y-7", " 4. 5Y-7"), "utf-8")
+    done = _sintra("replay", str(path), "--quiet")
+    assert done.returncode == 0
+    assert done.stderr == (
+        f"sintra replay: warning: {path}: line 9, token 5: move number 4. where action 3 "
+        "comes (the number is ignored)\n"
+    )
+    assert done.stdout.split("\n\n", 1)[1] == _replayed(TABLE_GAME)
+
+
+def test_an_empty_file_says_it_is_empty(tmp_path: Path) -> None:
+    """An empty file gave "not valid JSON"."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert _one_line(_sintra("replay", str(empty))) == (
+        f"sintra replay: error: {str(empty)!r} is empty"
+    )
+    assert _one_line(_sintra("show", "-", stdin="\n \n")) == (
+        "sintra show: error: standard input holds only blank lines"
+    )
+
+
 # --- point 5: consistent defaults -----------------------------------------------------------
 
 #: The set-up of a 2-player game, side A, seed 1, in the notation (ENG-21), written by hand

@@ -21,8 +21,14 @@ are not written). ``Player1`` to ``Player4`` name the players; ``Scores`` (the f
 space-separated, in seat order) is checked against the replay; any other tag (``Event``,
 ``Date``, ``Site``, ...) is kept as it is.
 
+Read leniently, as a person writes at the table: a byte-order mark, blank lines before the
+tags, tag names in any case (``[sintra "1"]``) and a left-out ``Sintra`` tag (version 1) are
+taken; :func:`looks_like_text_record` tells a text record from a JSON document.
+
 After a blank line the moves follow, separated by spaces or new lines: actions in the notation,
-``{comment}`` after the move it is about (before the first move: about the game), and after
+optionally preceded by move numbers (``12.``: the action's number, counted from 1; a wrong one
+is ignored with a :class:`~sintra_rules.errors.RecordWarning`), ``{comment}`` after the move it
+is about (before the first move: about the game; it may span lines), and after
 the move that ends a round the refill as seen, ``fill:`` and the pieces drawn onto each
 display in order, displays separated by ``/`` (a piece drawn is a colour code; the tower is
 poured into the bag when the bag runs out, END-04).
@@ -47,12 +53,14 @@ and why; a bad ``Position`` raises :class:`~sintra_rules.errors.PositionError`.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 
 import attrs
 
-from sintra_rules.errors import IllegalAction, NotationError, RecordError
+from sintra_rules.errors import IllegalAction, NotationError, RecordError, RecordWarning
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.chance import apply_chance
 from sintra_rules.games.sintra.components import ComponentTable, Side, default_components
@@ -72,14 +80,62 @@ from sintra_rules.games.sintra.scoring import outcome
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import GameState
 
-__all__ = ["FORMAT", "Fill", "TextRecord", "text_record_from_text", "text_record_to_text"]
+__all__ = [
+    "FORMAT",
+    "Fill",
+    "TextRecord",
+    "looks_like_text_record",
+    "text_record_from_text",
+    "text_record_to_text",
+]
 
 #: The version of the text record format (the ``Sintra`` tag).
 FORMAT = "1"
 _TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
-_TOKEN = re.compile(r"\{[^}]*\}|\S+")
+#: A comment (which may span lines, as in PGN; unclosed up to the end), or any other token.
+_TOKEN = re.compile(r"\{[^}]*\}?|[^\s{]+")
 _FILL = "fill:"
-_MOVE_NUMBER = re.compile(r"^\d+\.$")
+_MOVE_NUMBER = re.compile(r"^(\d+)\.$")
+#: The tags the format defines, by their names in lower case (a tag name is read in any case).
+_KNOWN_TAGS = {name.lower(): name for name in ("Sintra", "Position", "Seed", "Players", "Side")}
+_KNOWN_TAGS["scores"] = "Scores"
+_BOM = "\ufeff"
+
+
+def looks_like_text_record(text: str) -> bool:
+    """Whether ``text`` is meant as a text record rather than a JSON document: after a
+    byte-order mark and blank lines it opens with a tag (``[Name "value"]``, the name in any
+    case), or it is neither a JSON object or array nor any other JSON value. So a text record
+    whose header tag is missing or written in lower case is still read as one, and its faults
+    are told in its own terms.
+
+    >>> looks_like_text_record(chr(0xFEFF) + chr(10) + '[sintra "1"]')
+    True
+    >>> looks_like_text_record('[Position "sintra1 ..."]'), looks_like_text_record("2G-5 1P-6")
+    (True, True)
+    >>> looks_like_text_record('{"kind": 1}'), looks_like_text_record("[true]")
+    (False, False)
+    >>> looks_like_text_record("3"), looks_like_text_record("{")
+    (False, False)
+    """
+    head = text.removeprefix(_BOM).lstrip()
+    if head.startswith("["):
+        return bool(re.match(r'\[\s*[A-Za-z][A-Za-z0-9]*\s+"', head))
+    if head.startswith("{"):
+        return head[1:].lstrip()[:1] not in ('"', "}", "")
+    try:
+        json.loads(head)
+    except ValueError:
+        return True
+    return False
+
+
+def _tag_name(name: str) -> str:
+    """A tag's name as the format spells it (``sintra`` is ``Sintra``, ``player1``
+    ``Player1``); other tags as written."""
+    if re.fullmatch(r"(?i:player)\d+", name):
+        return "Player" + name[6:]
+    return _KNOWN_TAGS.get(name.lower(), name)
 
 
 @attrs.frozen
@@ -289,10 +345,11 @@ def _play(state: GameState, move: Action | Fill, where: str) -> GameState:
                 raise _fail(
                     where, f"write the pieces of all {len(state.factories)} displays, '-' for none"
                 )
-            for display in move.displays:
-                for colour in display:
+            for number, display in enumerate(move.displays, 1):
+                for piece, colour in enumerate(display, 1):
                     if state.chance is None:
                         raise _fail(where, "more pieces than the refill draws (END-05)")
+                    _check_drawable(state, colour, f"display {number}, piece {piece}", where)
                     state = apply_chance(state, colour)
             table = state.components
             for index, display in enumerate(move.displays):
@@ -311,6 +368,27 @@ def _play(state: GameState, move: Action | Fill, where: str) -> GameState:
         return apply(state, move)
     except IllegalAction as error:
         raise _fail(where, f"{error.clause}: {error.reason}") from None
+
+
+def _check_drawable(state: GameState, colour: int, piece: str, where: str) -> None:
+    """Refuse a piece of the refill the bag cannot supply, naming the display, the colour and
+    what the bag held then (END-03; the tower poured into an empty bag, END-04)."""
+    table = state.components
+    if any(state.bag):
+        pool, holder = state.bag, "the bag holds"
+    else:
+        pool = tuple(b + t for b, t in zip(state.bag, state.tower, strict=True))
+        holder = "the bag, the tower poured into it (END-04), holds"
+    if pool[colour]:
+        return
+    held = ", ".join(
+        f"{count} {name}" for count, name in zip(pool, table.colour_names, strict=True) if count
+    )
+    raise _fail(
+        where,
+        f"{piece}: {table.colour_names[colour]} cannot be drawn, {holder} "
+        f"{held or 'nothing'} (END-03)",
+    )
 
 
 def _unquote(value: str) -> str:
@@ -339,7 +417,7 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
     if not isinstance(text, str):
         raise _fail("$", f"expected a string, got {type(text).__name__}")
     table = default_components() if components is None else components
-    lines = text.split("\n")
+    lines = text.removeprefix(_BOM).replace("\r\n", "\n").split("\n")
     tags: list[tuple[str, str]] = []
     number = 0
     for number, line in enumerate(lines, 1):
@@ -350,15 +428,26 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
         match = _TAG.match(line.strip())
         if match is None:
             if not tags:
-                raise _fail(f"line {number}", 'a text record starts with [Sintra "1"]')
+                raise _fail(
+                    f"line {number}",
+                    'a text record starts with its tags, [Sintra "1"] and the start: '
+                    '[Position "..."], or [Seed "..."], [Players "..."] and [Side "..."]',
+                )
             raise _fail(f"line {number}", 'expected a tag [Name "value"] or a blank line')
-        name, value = match.group(1), _unquote(match.group(2))
+        name, value = _tag_name(match.group(1)), _unquote(match.group(2))
         if name in dict(tags):
             raise _fail(f"line {number}", f"the tag {name} is given twice")
         tags.append((name, value))
+    else:
+        number = len(lines)  # no blank line after the tags: no moves
     found = dict(tags)
-    if not tags or tags[0][0] != "Sintra":
-        raise _fail("line 1", 'a text record starts with [Sintra "1"]')
+    if not tags:
+        raise _fail("line 1", 'a text record starts with [Sintra "1"]: the file holds no tag')
+    # The format tag comes first; left out, the record is read as version 1.
+    tags.sort(key=lambda tag: tag[0] != "Sintra")
+    if "Sintra" not in found:
+        tags.insert(0, ("Sintra", FORMAT))
+        found["Sintra"] = FORMAT
     if found["Sintra"] != FORMAT:
         raise _fail("Sintra", f"unknown text record format {found['Sintra']!r} (reads {FORMAT})")
     start = _start(found, table)
@@ -367,23 +456,29 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
         if re.fullmatch(r"Player\d+", name) and name[6:] not in {str(s + 1) for s in range(count)}:
             raise _fail(name, f"the game has {count} players")
     record = TextRecord(tuple(tags), (), (), (start,))
-    for index, line in enumerate(lines[number:], number + 1):
-        for position, match in enumerate(_TOKEN.finditer(line), 1):
-            token = match.group(0)
-            where = f"line {index}, token {position}"
-            if token.startswith("{"):
-                comment = (len(record.moves) - 1, token[1:-1].strip())
-                record = attrs.evolve(record, comments=(*record.comments, comment))
-                continue
-            if _MOVE_NUMBER.match(token):
-                continue
-            move = _parse_move(token, table, where)
-            state = record.states[-1]
-            record = attrs.evolve(
-                record,
-                moves=(*record.moves, move),
-                states=(*record.states, _play(state, move, where)),
-            )
+    numbered: tuple[str, int] | None = None  # a move number waiting for its action
+    for where, token in _tokens(lines, number):
+        if token.startswith("{"):
+            if not token.endswith("}"):
+                raise _fail(where, "this comment is not closed: end it with '}'")
+            words = re.sub(r"\s*\n\s*", " ", token[1:-1]).strip()
+            comment = (len(record.moves) - 1, words)
+            record = attrs.evolve(record, comments=(*record.comments, comment))
+            continue
+        number_match = _MOVE_NUMBER.match(token)
+        if number_match:
+            numbered = (where, int(number_match.group(1)))
+            continue
+        move = _parse_move(token, table, where)
+        if numbered is not None:
+            _check_number(numbered, move, record)
+            numbered = None
+        state = record.states[-1]
+        record = attrs.evolve(
+            record,
+            moves=(*record.moves, move),
+            states=(*record.states, _play(state, move, where)),
+        )
     last = record.states[-1]
     if "Scores" in found:
         if not last.is_over:
@@ -392,6 +487,40 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
         if found["Scores"] != scores:
             raise _fail("Scores", f"the replay ends with the scores {scores}, not the ones given")
     return record
+
+
+def _tokens(lines: Sequence[str], after: int) -> Iterator[tuple[str, str]]:
+    """The tokens of the moves (the lines after the first ``after``), each with where it
+    starts (``line 9, token 3``); a comment may span lines."""
+    body = "\n".join(lines[after:])
+    line, start, token = after + 1, 0, 0
+    for match in _TOKEN.finditer(body):
+        newlines = body.count("\n", start, match.start())
+        if newlines:
+            line, token = line + newlines, 0
+        token += 1
+        start = match.start()
+        yield f"line {line}, token {token}", match.group(0)
+
+
+def _check_number(numbered: tuple[str, int], move: Action | Fill, record: TextRecord) -> None:
+    """Warn (:class:`~sintra_rules.errors.RecordWarning`) when a move number is not the number
+    of the action it comes before, counted from 1 (ENG-24); the number is otherwise ignored."""
+    where, number = numbered
+    if isinstance(move, Fill):
+        warnings.warn(
+            RecordWarning(where, f"move number {number}. comes before a refill, not an action"),
+            stacklevel=3,
+        )
+        return
+    actual = 1 + sum(not isinstance(done, Fill) for done in record.moves)
+    if number != actual:
+        warnings.warn(
+            RecordWarning(
+                where, f"move number {number}. where action {actual} comes (the number is ignored)"
+            ),
+            stacklevel=3,
+        )
 
 
 def _start(tags: dict[str, str], table: ComponentTable) -> GameState:
