@@ -587,7 +587,7 @@ def _explain(args: argparse.Namespace) -> int:
     if args.action is None:
         _list_actions(state, width)
         return 0
-    action = action_from_text(args.action, state.components)
+    action = action_from_text(args.action, state.components, num_players=len(state.players))
     report = explain(state, action)
     print(str(report))
     if report.legal:

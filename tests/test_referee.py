@@ -421,6 +421,35 @@ def test_a_position_with_a_space_around_it_is_refused() -> None:
     assert _sintra("show", SETUP, "--notation").stdout == SETUP + "\n"
 
 
+def test_a_position_reports_its_first_problem_first() -> None:
+    """A bad indicator and a stray word at the end: the indicator, which comes first, is
+    reported (the stray word was, because the players were counted first)."""
+    bad = SETUP.replace("indicator:PPBYOG", "indicator:PPBYOGX") + " junk"
+    assert _one_line(_sintra("show", bad)) == (
+        "sintra show: error: bad position: indicator, character 32: unknown colour code 'X' "
+        "(the codes are B G O P Y) (FIG-01)"
+    )
+    stray = SETUP + " junk"  # alone, the stray word is the problem
+    assert _one_line(_sintra("show", stray)).startswith(
+        f"sintra show: error: bad position: player 3, character {len(SETUP) + 2}: expected 'p3:'"
+    )
+
+
+def test_range_messages_use_the_player_count_at_hand(tmp_path: Path) -> None:
+    """A 2-player game has factory displays 1 to 5: the message said 1..9."""
+    for action in ("0G-2", "7G-2"):
+        assert _one_line(_sintra("explain", SETUP, action)) == (
+            f"sintra explain: error: bad action notation {action!r}: factory display "
+            f"{action[0]} is out of range 1..5: 2 players play with 5 factory displays (SETUP-01)"
+        )
+    record = tmp_path / "game.txt"
+    record.write_text(f'[Sintra "1"]\n[Position "{SETUP}"]\n\n2G-5 0P-6\n', "utf-8")
+    assert _one_line(_sintra("replay", str(record))).endswith(
+        "line 4, token 2: factory display 0 is out of range 1..5: 2 players play with 5 factory "
+        "displays (SETUP-01)"
+    )
+
+
 # --- point 8: small things -------------------------------------------------------------------
 
 

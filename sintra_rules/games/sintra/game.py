@@ -175,7 +175,7 @@ class SintraGame:
 
     def action_from_text(self, state: GameState, text: str, /) -> Action:
         """The action written ``text`` (ENG-04)."""
-        return action_from_text(text, state.components)
+        return action_from_text(text, state.components, num_players=len(state.players))
 
     def serialize(self, state: GameState, /) -> str:
         """The state as a JSON document (ENG-25)."""

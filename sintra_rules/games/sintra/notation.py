@@ -177,12 +177,16 @@ class _Parser:
         self.pos += 1
 
 
-def action_from_text(text: str, components: ComponentTable | None = None) -> Action:
+def action_from_text(
+    text: str, components: ComponentTable | None = None, *, num_players: int | None = None
+) -> Action:
     """Parse one action written in the notation, with the colour codes of ``components``
     (default: the shipped table) (ENG-04).
 
     Strict: only the canonical spelling :func:`action_to_text` writes is accepted (see the
     module docstring); anything else raises :class:`NotationError` saying what is wrong.
+    Given ``num_players`` (the game at hand), a factory display is one of that game's
+    (SETUP-01: 1..5 for 2 players); otherwise one of the largest game's (1..9).
 
     >>> action_from_text("3B-2")
     Take(source=2, colour=0, target=1, jokers=0, keep=None)
@@ -191,6 +195,11 @@ def action_from_text(text: str, components: ComponentTable | None = None) -> Act
     ...
     sintra_rules.errors.NotationError: bad action notation 'CB-x*0': joker count 0 is out of \
 range 1..5 (omit '*N' when no piece goes on a joker space)
+    >>> action_from_text("7B-2", num_players=2)
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.NotationError: bad action notation '7B-2': factory display 7 is out of \
+range 1..5: 2 players play with 5 factory displays (SETUP-01)
     """
     if not isinstance(text, str):
         raise NotationError(repr(text), f"expected a string, got {type(text).__name__}")
@@ -209,6 +218,8 @@ range 1..5 (omit '*N' when no piece goes on a joker space)
         )
     table = table_or_default(components)
     factories, slots, spaces = _bounds(table)
+    if num_players is not None:
+        factories = table.factories_for(num_players)
     parser = _Parser(text, table)
     first = parser.peek()
     if first == _CENTRE:
@@ -217,7 +228,15 @@ range 1..5 (omit '*N' when no piece goes on a joker space)
     elif first == _CENTRE.lower():
         raise parser.fail(f"the centre is written {_CENTRE!r} (capital)")
     elif first.isascii() and first.isdigit():
-        source = parser.number("factory display", 1, factories) - 1
+        try:
+            source = parser.number("factory display", 1, factories) - 1
+        except NotationError as error:
+            if num_players is None or "out of range" not in error.reason:
+                raise
+            raise parser.fail(
+                f"{error.reason}: {num_players} players play with {factories} factory "
+                "displays (SETUP-01)"
+            ) from None
     else:
         raise parser.fail(
             f"expected a factory display 1..{factories} or {_CENTRE!r} for the centre at "

@@ -625,27 +625,26 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
     if rest and rest[0][1].startswith("chance:"):
         at, word = rest.pop(0)
         chance_field = (at + len("chance:"), word[len("chance:") :])
+    # The players are counted up to the first word that is not the next player's: a fault
+    # there is reported once every field before it has been read, so that the first problem
+    # in the line is the one reported.
     players: list[tuple[int, str]] = []
+    stray: tuple[str, int, str] | None = None
     for at, word in rest:
         label = f"p{len(players) + 1}:"
         if not word.startswith(label):
             expected = f"'{label}'" if players else "'bag:', 'tower:', 'chance:' or 'p1:'"
-            src.fail(
+            stray = (
                 f"player {len(players) + 1}",
                 at,
-                "ENG-21",
                 f"expected {expected} here, found {_show(word)}",
             )
+            break
         players.append((at + len(label), word[len(label) :]))
-    count = len(players)
-    if count not in table.player_counts:
-        counts = table.player_counts
-        src.fail(
-            "players",
-            len(text) if not players else players[0][0] - 3,
-            "COMP-02",
-            f"the game is for {min(counts)} to {max(counts)} players, got {count}",
-        )
+
+    def read_stray() -> None:
+        if stray is not None:
+            src.fail(stray[0], stray[1], "ENG-21", stray[2])
 
     at, value = fields["side"]
     if value not in ("A", "B"):
@@ -674,6 +673,16 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
             "rounds II to VI have one piece of each colour: a colour is there twice",
         )
 
+    count = len(players)
+    if count not in table.player_counts:
+        read_stray()  # the count is wrong because a player's field is
+        counts = table.player_counts
+        src.fail(
+            "players",
+            len(text) if not players else players[0][0] - 3,
+            "COMP-02",
+            f"the game is for {min(counts)} to {max(counts)} players, got {count}",
+        )
     turn = _seat(src, "turn", *fields["turn"], count, "ENG-01")
     starter = _seat(src, "starter", *fields["starter"], count, "ENG-01")
     at, value = fields["tile"]
@@ -707,6 +716,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
     given = {label: _pieces(src, label, at, value, table) for label, (at, value) in pools.items()}
 
     seats = tuple(_player(src, seat, at, value, table) for seat, (at, value) in enumerate(players))
+    read_stray()
     state = GameState(
         components=table,
         side=side,

@@ -287,7 +287,7 @@ class TextRecord:
         """This record with one more move (an action, a refill, or either as text)."""
         state = self.states[-1]
         if isinstance(move, str):
-            move = _parse_move(move, state.components, "move")
+            move = _parse_move(move, state.components, "move", len(state.players))
         after = _play(state, move, "move")
         comments = self.comments
         if comment is not None:
@@ -317,7 +317,9 @@ def _as_fill(state: GameState, run: Draws, index: int) -> Fill:
     return Fill(tuple(tuple(d) for d in displays))
 
 
-def _parse_move(token: str, table: ComponentTable, where: str) -> Action | Fill:
+def _parse_move(
+    token: str, table: ComponentTable, where: str, num_players: int | None = None
+) -> Action | Fill:
     if token.startswith(_FILL):
         displays = []
         for display in token[len(_FILL) :].split("/"):
@@ -329,7 +331,7 @@ def _parse_move(token: str, table: ComponentTable, where: str) -> Action | Fill:
             displays.append(tuple(colours))
         return Fill(tuple(displays))
     try:
-        return action_from_text(token, table)
+        return action_from_text(token, table, num_players=num_players)
     except NotationError as error:
         raise _fail(where, error.reason) from None
 
@@ -469,7 +471,7 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
         if number_match:
             numbered = (where, int(number_match.group(1)))
             continue
-        move = _parse_move(token, table, where)
+        move = _parse_move(token, table, where, len(record.states[-1].players))
         if numbered is not None:
             _check_number(numbered, move, record)
             numbered = None
