@@ -301,7 +301,7 @@ class UnknownGame(SintraError, LookupError):
     """A game name that the registry (:func:`sintra_rules.make`) does not hold; ``name`` is it.
 
     >>> str(UnknownGame("chess", "choose from sagrada, sintra"))
-    "unknown game 'chess': choose from sintra"
+    "unknown game 'chess': choose from sagrada, sintra"
     """
 
     def __init__(self, name: str, reason: str) -> None:

@@ -7,13 +7,13 @@ imports no game it does not need. :func:`available_games` lists the names, and
 imports it.
 
 >>> available_games()
-('sintra',)
+('sagrada', 'sintra')
 >>> make("sintra").info.title
 'Azul: Stained Glass of Sintra'
 >>> make("chess")
 Traceback (most recent call last):
 ...
-sintra_rules.errors.UnknownGame: unknown game 'chess': choose from sintra
+sintra_rules.errors.UnknownGame: unknown game 'chess': choose from sagrada, sintra
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ from sintra_rules.game import Game, State
 __all__ = ["GameId", "available_games", "game_of", "make"]
 
 #: The registered games' names.
-GameId = Literal["sintra"]  # Sagrada joins when its engine lands
+GameId = Literal["sagrada", "sintra"]
 
 #: Where each game's :class:`~sintra_rules.game.Game` value lives: ``module:attribute``.
 _HOMES: Final = {
+    "sagrada": "sintra_rules.games.sagrada:GAME",
     "sintra": "sintra_rules.games.sintra.game:GAME",
 }
 

@@ -1,0 +1,322 @@
+"""Sagrada (Floodgate Games, 2017): the rules engine, 1 to 4 players, solo included.
+
+Clause IDs cited here live in Sagrada's own namespace (``spec/sagrada/``); across games they
+are written ``sagrada:PLACE-06``. :data:`GAME` implements the library's game protocol
+(:class:`sintra_rules.game.Game`); the functions below are the same engine with Sagrada's own
+signatures.
+
+>>> from sintra_rules.games.sagrada import new_game, legal_actions, apply, result
+>>> state = new_game(2, seed=1)
+>>> while not state.is_over:
+...     state = apply(state, legal_actions(state)[-1])
+>>> # both passed every turn: 20 empty spaces each, and the favor tokens of their patterns
+>>> result(state).scores == tuple(p.favor - 20 for p in state.players)
+True
+
+The engine:
+
+* the state (:class:`SagradaState`, :class:`PlayerState`, :class:`ChanceStep`, ``Die``) and
+  the component table (:class:`SagradaComponents`, :func:`default_components`,
+  :func:`load_components`);
+* :func:`new_game`, :func:`legal_actions`, :func:`apply`, :func:`apply_traced`,
+  :func:`violations`, :func:`is_legal`; the actions (:mod:`~.actions`) and their text
+  (:func:`action_to_text`, :func:`action_from_text`);
+* chance (ENG-03 to ENG-06): :func:`chance_outcomes`, :func:`apply_chance`,
+  :func:`sample_chance`, :func:`resolve_chance`, :func:`determinize`,
+  :func:`without_generator`, :func:`same_position`;
+* scoring: :func:`final_score`, :class:`FinalScore`, :func:`result`, :func:`target_score`;
+* files and AI: :func:`state_to_json`, :func:`state_from_json`, :func:`state_digest`,
+  :func:`action_to_id`, :func:`id_to_action`, :func:`legal_ids`, :func:`observe`,
+  :func:`observation_string`, :func:`render`; agents in :mod:`~.agents`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Final
+
+from sintra_rules.errors import ConfigurationError
+from sintra_rules.game import Facts, GameInfo, Option, Player, Result
+from sintra_rules.games.sagrada import agents as _agents
+from sintra_rules.games.sagrada._version import BEHAVIOUR_VERSION
+from sintra_rules.games.sagrada.actions import (
+    ALL_ACTIONS,
+    Action,
+    Adjust,
+    ChoosePattern,
+    ChooseValue,
+    Draft,
+    EndTurn,
+    Pick,
+    Place,
+    ReturnDie,
+    Swap,
+    UseTool,
+    action_from_text,
+    action_to_text,
+)
+from sintra_rules.games.sagrada.chance import (
+    apply_chance,
+    chance_outcomes,
+    determinize,
+    max_chance_outcomes,
+    resolve_chance,
+    same_position,
+    sample_chance,
+    without_generator,
+)
+from sintra_rules.games.sagrada.components import (
+    SagradaComponents,
+    default_components,
+    load_components,
+)
+from sintra_rules.games.sagrada.documents import state_digest, state_from_json, state_to_json
+from sintra_rules.games.sagrada.encoding import (
+    NUM_ACTIONS,
+    action_to_id,
+    id_to_action,
+    legal_ids,
+)
+from sintra_rules.games.sagrada.observation import (
+    observation_size,
+    observation_string,
+    observe,
+)
+from sintra_rules.games.sagrada.render import render
+from sintra_rules.games.sagrada.rules import (
+    apply,
+    apply_traced,
+    is_legal,
+    legal_actions,
+    violations,
+)
+from sintra_rules.games.sagrada.scoring import FinalScore, final_score, result, target_score
+from sintra_rules.games.sagrada.setup import new_game
+from sintra_rules.games.sagrada.state import ChanceStep, Die, PlayerState, SagradaState
+
+__all__ = [
+    "ALL_ACTIONS",
+    "BEHAVIOUR_VERSION",
+    "GAME",
+    "NUM_ACTIONS",
+    "Action",
+    "Adjust",
+    "ChanceStep",
+    "ChoosePattern",
+    "ChooseValue",
+    "Die",
+    "Draft",
+    "EndTurn",
+    "FinalScore",
+    "Pick",
+    "Place",
+    "PlayerState",
+    "ReturnDie",
+    "SagradaComponents",
+    "SagradaGame",
+    "SagradaState",
+    "Swap",
+    "UseTool",
+    "action_from_text",
+    "action_to_id",
+    "action_to_text",
+    "apply",
+    "apply_chance",
+    "apply_traced",
+    "chance_outcomes",
+    "default_components",
+    "determinize",
+    "final_score",
+    "id_to_action",
+    "is_legal",
+    "legal_actions",
+    "legal_ids",
+    "load_components",
+    "new_game",
+    "observation_size",
+    "observation_string",
+    "observe",
+    "render",
+    "resolve_chance",
+    "result",
+    "same_position",
+    "sample_chance",
+    "state_digest",
+    "state_from_json",
+    "state_to_json",
+    "target_score",
+    "violations",
+    "without_generator",
+]
+
+#: Player decisions per turn at most: a draft and its placement, a tool card and up to four
+#: steps of it (Lathekin: pick, place, pick, place), the end of the turn.
+_DECISIONS_PER_TURN: Final = 8
+#: Safe (unproved) bounds of a final score: 20 empty spaces, solo -3 each (SCORE-04, SOLO-06);
+#: the three best public objectives (25 + 24 + 20), 10 dice of the private colour showing 6,
+#: 6 favor tokens.
+_MIN_SCORE: Final = {1: -60, 2: -20, 3: -20, 4: -20}
+_MAX_SCORE: Final = 25 + 24 + 20 + 60 + 6
+
+
+class SagradaGame:
+    """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
+    optional capabilities ``apply_traced`` (Traced) and ``agents`` / ``rollout_action``
+    (Played). A stateless object of one-line delegations to the engine's functions.
+
+    The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
+    default 3: SOLO-01); 2 to 4 players always play with 3 tool cards (SETUP-04), so the option
+    is ignored for them.
+    """
+
+    info: Final = GameInfo(
+        name="sagrada",
+        title="Sagrada",
+        player_counts=(1, 2, 3, 4),
+        perfect_information=False,
+        behaviour_version=BEHAVIOUR_VERSION,
+        options=(
+            Option(
+                "tools",
+                ("1", "2", "3", "4", "5"),
+                "3",
+                "solo only: the difficulty, 1 (hardest) to 5 tool cards; 2-4 players use 3",
+            ),
+        ),
+    )
+
+    def _players(self, num_players: int) -> None:
+        if isinstance(num_players, bool) or num_players not in self.info.player_counts:
+            raise ConfigurationError(
+                "COMP-02", f"Sagrada is played by 1 to 4 players, got {num_players!r}"
+            )
+
+    def start(
+        self,
+        num_players: int,
+        /,
+        *,
+        seed: int | None = 0,
+        options: Mapping[str, str] | None = None,
+        sample: bool = True,
+    ) -> SagradaState:
+        """:func:`new_game` (COMP-02, SETUP-01 to SETUP-06, SOLO-01)."""
+        chosen = self.info.resolve_options(options)
+        self._players(num_players)
+        tools = int(chosen["tools"]) if num_players == 1 else None
+        return new_game(num_players, seed=seed, tools=tools, sample=sample)
+
+    def legal_actions(self, state: SagradaState, /) -> tuple[Action, ...]:
+        """:func:`legal_actions` (ENG-08)."""
+        return legal_actions(state)
+
+    def apply(self, state: SagradaState, action: Action, /, *, sample: bool = True) -> SagradaState:
+        """:func:`apply` (ENG-02, ENG-10)."""
+        return apply(state, action, sample=sample)
+
+    def apply_traced(
+        self, state: SagradaState, action: Action, /
+    ) -> tuple[SagradaState, tuple[object, ...]]:
+        """:func:`apply_traced`."""
+        return apply_traced(state, action)
+
+    def result(self, state: SagradaState, /) -> Result:
+        """:func:`result` (ENG-13, WIN-01 to WIN-04, SOLO-07)."""
+        return result(state)
+
+    def chance_outcomes(self, state: SagradaState, /) -> tuple[tuple[int, Fraction], ...]:
+        """:func:`chance_outcomes`; empty when no chance step is pending (ENG-03)."""
+        return () if state.chance is None else chance_outcomes(state)
+
+    def apply_chance(self, state: SagradaState, outcome: int, /) -> SagradaState:
+        """:func:`apply_chance` (ENG-05)."""
+        return apply_chance(state, outcome)
+
+    def sample_chance(self, state: SagradaState, /) -> SagradaState:
+        """:func:`sample_chance` (ENG-05)."""
+        return sample_chance(state)
+
+    def without_generator(self, state: SagradaState, /) -> SagradaState:
+        """:func:`without_generator` (ENG-05)."""
+        return without_generator(state)
+
+    def determinize(
+        self, state: SagradaState, seed: int, /, viewer: int | None = None
+    ) -> SagradaState:
+        """:func:`determinize` (ENG-06)."""
+        return determinize(state, seed, viewer)
+
+    def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
+        """Action ids, chance outcomes, game length, score bounds and observation size for
+        ``num_players`` (ENG-03, ENG-06, ENG-09)."""
+        self.info.resolve_options(options)
+        self._players(num_players)
+        return Facts(
+            num_actions=NUM_ACTIONS,
+            max_chance_outcomes=max_chance_outcomes(),
+            max_game_length=num_players + 10 * 2 * num_players * _DECISIONS_PER_TURN,
+            min_score=_MIN_SCORE[num_players],
+            max_score=_MAX_SCORE,
+            observation_size=observation_size(num_players),
+        )
+
+    def legal_ids(self, state: SagradaState, /) -> tuple[int, ...]:
+        """:func:`legal_ids` (ENG-09)."""
+        return legal_ids(state)
+
+    def action_to_id(self, state: SagradaState, action: Action, /) -> int:
+        """:func:`action_to_id` (ENG-09)."""
+        return action_to_id(action)
+
+    def id_to_action(self, state: SagradaState, action_id: int, /) -> Action:
+        """:func:`id_to_action` (ENG-09)."""
+        return id_to_action(action_id)
+
+    def observe(self, state: SagradaState, seat: int, /) -> array[float]:
+        """:func:`observe` (ENG-06)."""
+        return observe(state, seat)
+
+    def observation_string(self, state: SagradaState, seat: int, /) -> str:
+        """:func:`observation_string` (ENG-06)."""
+        return observation_string(state, seat)
+
+    def action_to_text(self, state: SagradaState, action: Action, /) -> str:
+        """:func:`action_to_text` (ENG-07)."""
+        return action_to_text(action)
+
+    def action_from_text(self, state: SagradaState, text: str, /) -> Action:
+        """:func:`action_from_text` (ENG-07)."""
+        return action_from_text(text)
+
+    def serialize(self, state: SagradaState, /) -> str:
+        """:func:`state_to_json` (ENG-11)."""
+        return state_to_json(state)
+
+    def deserialize(self, text: str, /) -> SagradaState:
+        """:func:`state_from_json` (ENG-11)."""
+        return state_from_json(text)
+
+    def state_digest(self, state: SagradaState, /) -> str:
+        """:func:`state_digest` (ENG-11)."""
+        return state_digest(state)
+
+    def render(self, state: SagradaState, /) -> str:
+        """:func:`render`."""
+        return render(state)
+
+    @property
+    def agents(self) -> Mapping[str, type[Player]]:
+        """The built-in agents by name: ``random`` and ``greedy``, each made from a seed."""
+        return _agents.AGENTS  # type: ignore[return-value]
+
+    def rollout_action(
+        self, state: SagradaState, actions: Sequence[Action], draw: int, /
+    ) -> Action:
+        """:func:`~.agents.rollout_action`."""
+        return _agents.rollout_action(state, actions, draw)
+
+
+#: Sagrada as the library's game protocol.
+GAME: Final = SagradaGame()

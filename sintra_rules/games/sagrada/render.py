@@ -1,0 +1,160 @@
+"""A readable text board of a Sagrada position.
+
+Windows show each space as the die on it (``R4``: a red 4) or, when empty, its restriction
+in lower case (``r`` red, ``3`` the value 3, ``.`` blank). With a ``viewer``, the other seats'
+private objectives are hidden (ENG-06) until the game is over.
+
+>>> from sintra_rules.games.sagrada import new_game
+>>> print(render(new_game(1, seed=2)).splitlines()[0])
+Sagrada, solo (difficulty 3): setup, seat 1 chooses a pattern
+"""
+
+from __future__ import annotations
+
+from sintra_rules.games.sagrada.components import COLUMNS, ROWS
+from sintra_rules.games.sagrada.state import Die, SagradaState
+
+__all__ = ["render"]
+
+
+def _die(state: SagradaState, d: Die) -> str:
+    code = state.components.colour_codes[d[0]]
+    return f"{code}{d[1] or '?'}"
+
+
+def _dice(state: SagradaState, dice: tuple[Die, ...]) -> str:
+    return " ".join(_die(state, d) for d in dice) or "-"
+
+
+def _header(state: SagradaState) -> str:
+    n = state.num_players
+    table = state.components
+    who = f"solo (difficulty {state.difficulty})" if n == 1 else f"{n} players"
+    if state.is_over:
+        where = "game over"
+    elif state.in_setup:
+        where = "setup, " + (
+            "dealing" if state.chance is not None else f"seat {state.turn + 1} chooses a pattern"
+        )
+    else:
+        where = (
+            f"round {state.round} of {table.rounds}, start player seat {state.start + 1}, "
+            f"turn {state.step + 1} of {2 * n}"
+        )
+        if state.chance is not None:
+            where += f", waiting for chance ({state.chance.kind})"
+        else:
+            where += f", seat {state.turn + 1} to act"
+    return f"Sagrada, {who}: {where}"
+
+
+def _tools(state: SagradaState) -> list[str]:
+    table = state.components
+    out = []
+    for slot, card in enumerate(state.tools):
+        tool = table.tools[card]
+        if state.is_solo:
+            paid = state.spent[slot]
+            extra = "in play" if paid is None else f"used, paid {_die(state, paid)}"
+        else:
+            extra = f"{state.tokens[slot]} favor tokens on it"
+        mark = " (in use)" if state.active == slot else ""
+        out.append(f"  {slot + 1}. {tool.name} [{table.colour_codes[tool.colour]}]: {extra}{mark}")
+    return out
+
+
+def _window(state: SagradaState, seat: int) -> list[str]:
+    player = state.players[seat]
+    table = state.components
+    if player.pattern is None:
+        return ["    (no pattern chosen yet)"]
+    pattern = table.patterns[player.pattern]
+    lines = ["      " + " ".join(f"c{c + 1}" for c in range(COLUMNS))]
+    for r in range(ROWS):
+        cells = []
+        for c in range(COLUMNS):
+            i = r * COLUMNS + c
+            d = player.window[i]
+            if d is not None:
+                cells.append(_die(state, d))
+            else:
+                cells.append(" " + pattern.grid[r][c].lower())
+        lines.append(f"  r{r + 1}  " + " ".join(cells).rstrip())
+    return lines
+
+
+def _seat(state: SagradaState, seat: int, viewer: int | None) -> list[str]:
+    table = state.components
+    player = state.players[seat]
+    names = ", ".join(
+        table.patterns[table.card_faces[card][f]].name for card in player.cards for f in (0, 1)
+    )
+    if player.pattern is None:
+        title = f"Seat {seat + 1}: cards {names or '(not dealt)'}"
+    else:
+        pattern = table.patterns[player.pattern]
+        title = f"Seat {seat + 1}: {pattern.name} (difficulty {pattern.favor})"
+        if not state.is_solo:
+            title += f", {player.favor} favor tokens"
+    if viewer is None or viewer == seat or state.is_over:
+        private = ", ".join(table.privates[card].name for card in player.privates) or "-"
+    else:
+        private = "hidden"
+    return [title, f"  private objective: {private}", *_window(state, seat)]
+
+
+def _scores(state: SagradaState) -> list[str]:
+    from sintra_rules.games.sagrada.scoring import final_score, result, target_score
+
+    out = ["Final scores:"]
+    for seat in range(state.num_players):
+        f = final_score(state, seat)
+        out.append(
+            f"  seat {seat + 1}: {f.total} = publics {'+'.join(map(str, f.publics))}, private "
+            f"{f.private}, tokens {f.tokens}, empty spaces {f.empty} ({f.empty_points})"
+        )
+    outcome = result(state)
+    if state.is_solo:
+        target = target_score(state)
+        verdict = "won" if outcome.winners else "lost"
+        out.append(f"  target score {target}: the player {verdict}")
+    else:
+        out.append("  winner: " + ", ".join(f"seat {w + 1}" for w in outcome.winners))
+    return out
+
+
+def render(state: SagradaState, viewer: int | None = None) -> str:
+    """The position as a text board.
+
+    Args:
+        state: any state.
+        viewer: the seat whose view it is (other seats' private objectives hidden), or
+            ``None`` for everything.
+
+    Returns:
+        The board, several lines.
+    """
+    table = state.components
+    lines = [_header(state)]
+    if not state.in_setup:
+        hand = "-" if state.hand is None else _die(state, state.hand)
+        step = f" (tool step: {state.sub})" if state.sub else ""
+        lines.append(f"Draft pool: {_dice(state, state.pool)}; in hand: {hand}{step}")
+        track = " | ".join(
+            f"{r + 1}: {_dice(state, space)}" for r, space in enumerate(state.track) if space
+        )
+        lines.append(f"Round track: {track or '-'}")
+    bag = " ".join(f"{c} {n}" for c, n in zip(table.colour_codes, state.bag, strict=True))
+    lines.append(f"Bag: {bag}")
+    if state.tools:
+        lines += ["Tool cards:", *_tools(state)]
+    if state.publics:
+        publics = ", ".join(
+            f"{table.publics[card].name} ({table.publics[card].points})" for card in state.publics
+        )
+        lines.append(f"Public objectives: {publics}")
+    for seat in range(state.num_players):
+        lines += _seat(state, seat, viewer)
+    if state.is_over:
+        lines += _scores(state)
+    return "\n".join(lines)
