@@ -47,9 +47,11 @@ from sintra_rules.games.sagrada import (
     observation_size,
     observation_string,
     observe,
+    result,
     state_digest,
     state_from_json,
     state_to_json,
+    target_score,
     violations,
 )
 from sintra_rules.rng import below, seed_state
@@ -299,3 +301,16 @@ def test_eng_08_10_legal_list_agrees_with_the_checks() -> None:
                 assert legal_actions(state) == accepted
                 used.update(a.tool for a in accepted if isinstance(a, UseTool))
     assert used == set(range(1, 13))
+
+
+def test_render_shows_the_board_and_the_result() -> None:
+    """The text board: the windows with restrictions and dice, the tools with their tokens,
+    and at the end every score part and the winner (ENG-13); solo the target (SOLO-05)."""
+    final = play(2, seed=9)[-1]
+    text = str(final)
+    outcome = result(final)
+    assert text.startswith("Sagrada, 2 players: game over") and "Final scores:" in text
+    assert f"winner: player {outcome.winners[0] + 1}" in text
+    assert f"player 1: {outcome.scores[0]} = publics" in text
+    solo = play(1, seed=9, tools=2)[-1]
+    assert f"target score {target_score(solo)}" in str(solo)

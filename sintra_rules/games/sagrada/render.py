@@ -6,12 +6,13 @@ private objectives are hidden (ENG-06) until the game is over.
 
 >>> from sintra_rules.games.sagrada import new_game
 >>> print(render(new_game(1, seed=2)).splitlines()[0])
-Sagrada, solo (difficulty 3): setup, seat 1 chooses a pattern
+Sagrada, solo (difficulty 3): setup, player 1 chooses a pattern
 """
 
 from __future__ import annotations
 
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS
+from sintra_rules.games.sagrada.placement import space_name
 from sintra_rules.games.sagrada.state import Die, SagradaState
 
 __all__ = ["render"]
@@ -34,17 +35,17 @@ def _header(state: SagradaState) -> str:
         where = "game over"
     elif state.in_setup:
         where = "setup, " + (
-            "dealing" if state.chance is not None else f"seat {state.turn + 1} chooses a pattern"
+            "dealing" if state.chance is not None else f"player {state.turn + 1} chooses a pattern"
         )
     else:
         where = (
-            f"round {state.round} of {table.rounds}, start player seat {state.start + 1}, "
+            f"round {state.round} of {table.rounds}, start player {state.start + 1}, "
             f"turn {state.step + 1} of {2 * n}"
         )
         if state.chance is not None:
             where += f", waiting for chance ({state.chance.kind})"
         else:
-            where += f", seat {state.turn + 1} to act"
+            where += f", player {state.turn + 1} to act"
     return f"Sagrada, {who}: {where}"
 
 
@@ -57,7 +58,8 @@ def _tools(state: SagradaState) -> list[str]:
             paid = state.spent[slot]
             extra = "in play" if paid is None else f"used, paid {_die(state, paid)}"
         else:
-            extra = f"{state.tokens[slot]} favor tokens on it"
+            tokens = state.tokens[slot]
+            extra = f"{tokens} favor token{'' if tokens == 1 else 's'} on it"
         mark = " (in use)" if state.active == slot else ""
         out.append(f"  {slot + 1}. {tool.name} [{table.colour_codes[tool.colour]}]: {extra}{mark}")
     return out
@@ -90,12 +92,12 @@ def _seat(state: SagradaState, seat: int, viewer: int | None) -> list[str]:
         table.patterns[table.card_faces[card][f]].name for card in player.cards for f in (0, 1)
     )
     if player.pattern is None:
-        title = f"Seat {seat + 1}: cards {names or '(not dealt)'}"
+        title = f"Player {seat + 1}: cards {names or '(not dealt)'}"
     else:
         pattern = table.patterns[player.pattern]
-        title = f"Seat {seat + 1}: {pattern.name} (difficulty {pattern.favor})"
+        title = f"Player {seat + 1}: {pattern.name} (difficulty {pattern.favor})"
         if not state.is_solo:
-            title += f", {player.favor} favor tokens"
+            title += f", {player.favor} favor token{'' if player.favor == 1 else 's'}"
     if viewer is None or viewer == seat or state.is_over:
         private = ", ".join(table.privates[card].name for card in player.privates) or "-"
     else:
@@ -110,7 +112,7 @@ def _scores(state: SagradaState) -> list[str]:
     for seat in range(state.num_players):
         f = final_score(state, seat)
         out.append(
-            f"  seat {seat + 1}: {f.total} = publics {'+'.join(map(str, f.publics))}, private "
+            f"  player {seat + 1}: {f.total} = publics {'+'.join(map(str, f.publics))}, private "
             f"{f.private}, tokens {f.tokens}, empty spaces {f.empty} ({f.empty_points})"
         )
     outcome = result(state)
@@ -119,7 +121,7 @@ def _scores(state: SagradaState) -> list[str]:
         verdict = "won" if outcome.winners else "lost"
         out.append(f"  target score {target}: the player {verdict}")
     else:
-        out.append("  winner: " + ", ".join(f"seat {w + 1}" for w in outcome.winners))
+        out.append("  winner: " + ", ".join(f"player {w + 1}" for w in outcome.winners))
     return out
 
 
@@ -139,6 +141,10 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
     if not state.in_setup:
         hand = "-" if state.hand is None else _die(state, state.hand)
         step = f" (tool step: {state.sub})" if state.sub else ""
+        if state.lifted is not None:
+            step += f", moving the die on {space_name(state.lifted)}"
+        elif state.moved is not None:
+            step += f", the first move went to {space_name(state.moved)}"
         lines.append(f"Draft pool: {_dice(state, state.pool)}; in hand: {hand}{step}")
         track = " | ".join(
             f"{r + 1}: {_dice(state, space)}" for r, space in enumerate(state.track) if space
