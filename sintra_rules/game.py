@@ -138,6 +138,16 @@ class Option:
     values: tuple[str, ...]
     default: str
     help: str = ""
+    players: tuple[int, ...] | None = None
+
+    def applies_to(self, num_players: int) -> bool:
+        """Whether the option means anything for ``num_players`` seats.
+
+        >>> solo = Option("tools", ("1", "2", "3"), "3", "difficulty", players=(1,))
+        >>> solo.applies_to(1), solo.applies_to(2)
+        (True, False)
+        """
+        return self.players is None or num_players in self.players
 
     def check(self, value: str) -> str:
         """``value`` if it is one of :attr:`values`.

@@ -72,7 +72,7 @@ def configurations(
     game: Game[Any, Any], players: Sequence[int] | None = None
 ) -> list[tuple[int, dict[str, str]]]:
     """Every player count (or those given) with the default options, then every other value of
-    each option, one at a time.
+    each option that applies to that count, one at a time.
 
     Args:
         game: the game.
@@ -86,6 +86,8 @@ def configurations(
     for count in counts:
         plans.append((count, {}))
         for option in game.info.options:
+            if not option.applies_to(count):
+                continue
             for value in option.values:
                 if value != option.default:
                     plans.append((count, {option.name: value}))

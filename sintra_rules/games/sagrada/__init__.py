@@ -183,6 +183,7 @@ class SagradaGame:
                 ("1", "2", "3", "4", "5"),
                 "3",
                 "solo only: the difficulty, 1 (hardest) to 5 tool cards; 2-4 players use 3",
+                players=(1,),
             ),
         ),
     )
