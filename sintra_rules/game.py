@@ -23,7 +23,8 @@ Optional capabilities are separate protocols, tested with ``isinstance`` (they a
 ``runtime_checkable``), as OpenSpiel's ``provides_*`` flags: :class:`Positions` (a one-line
 position notation), :class:`Traced` (the events an action fires), :class:`Explained` (the
 clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Played` (the
-game's own built-in agents and rollout policy) and :class:`Searched` (a fast search of its own).
+game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own) and
+:class:`ChanceWritten` (a chance outcome in words).
 
 The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance` and
 :func:`win_shares` work for every game.
@@ -53,6 +54,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "A",
+    "ChanceWritten",
     "Drawn",
     "Encoded",
     "Explained",
@@ -458,6 +460,15 @@ class Drawn(Protocol):
 
     def to_svg(self, state: Any, /) -> str:
         """The position as an SVG document."""
+        ...
+
+
+@runtime_checkable
+class ChanceWritten(Protocol):
+    """A chance step's outcome in words (what OpenSpiel shows for a chance action)."""
+
+    def chance_to_text(self, state: Any, outcome: int, /) -> str:
+        """The outcome ``outcome`` of the chance step pending in ``state``, in words."""
         ...
 
 

@@ -1,9 +1,13 @@
-"""The adapters pass their libraries' own conformance suites (ENG-07, ENG-30, ENG-31).
+"""The adapters pass their libraries' own conformance suites for every game (ENG-07, ENG-30,
+ENG-31).
 
 OpenSpiel's ``random_sim_test`` (with serialization) and its playthrough generator, PettingZoo's
-``api_test`` and ``seed_test``, and Gymnasium's ``check_env``, for 2, 3 and 4 players; plus what
-those suites do not look at: exact chance probabilities, the proved game facts, rewards that
-match the engine's outcome, and that an explicit-chance state holds no generator.
+``api_test`` and ``seed_test``, and Gymnasium's ``check_env``, for every game of the registry and
+for the toy game of ``tests/toy_game.py`` (hidden cards, chance, 1 to 3 players, a seat acting
+several times in a row), at every player count; plus what those suites do not look at: exact
+chance probabilities, the game facts, rewards that match the game's result, that an
+explicit-chance state holds no generator, and that an information state never shows another
+seat's secret.
 """
 
 from __future__ import annotations
@@ -24,30 +28,75 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import sintra_rules.adapters.openspiel as spiel
-from sintra_rules import apply, chance_outcomes, legal_actions, new_game, outcome
+from sintra_rules import ConfigurationError, available_games, make
 from sintra_rules.adapters.gymnasium import ENV_ID, SintraEnv
 from sintra_rules.adapters.pettingzoo import env as pz_env
+from sintra_rules.game import Game
 from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
-from sintra_rules.games.sintra.encoding import NUM_ACTIONS, action_to_id
+from sintra_rules.games.sintra.encoding import NUM_ACTIONS
+from tests.toy_game import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = (2, 3, 4)
+
+#: Every game the adapters are tested on: the registry's and the toy.
+GAMES: dict[str, Game[Any, Any]] = {name: make(name) for name in available_games()} | {"toy": TOY}
+TOY_NAMES = spiel.register(TOY)
+
+
+def _options(game: Game[Any, Any], players: int) -> dict[str, str]:
+    """Option values that vary with the player count (Sintra: side B for 3 players, else A)."""
+    return {o.name: o.values[players % len(o.values)] for o in game.info.options}
+
+
+#: (game name, player count) for every game and every count it takes.
+CASES = [(name, n) for name, game in GAMES.items() for n in game.info.player_counts]
+CASE_IDS = [f"{name}-{n}" for name, n in CASES]
+
+
+def _spiel(name: str, players: int, *, sampled: bool = False, **params: Any) -> Any:
+    explicit, sampled_name = spiel.names(name)
+    options = {k: int(v) if v.isdigit() else v for k, v in _options(GAMES[name], players).items()}
+    values = {"players": players, **options, **params}
+    return pyspiel.load_game(sampled_name if sampled else explicit, values)
 
 
 # --- OpenSpiel ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [spiel.EXPLICIT_NAME, spiel.SAMPLED_NAME])
-@pytest.mark.parametrize("players", PLAYERS)
-def test_openspiel_random_sim_test_with_serialization(name: str, players: int) -> None:
-    """pyspiel's own conformance check, serialization included, for every player count."""
-    side = "A" if players != 3 else "B"
-    game = pyspiel.load_game(name, {"players": players, "side": side})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+@pytest.mark.parametrize("sampled", [False, True], ids=["explicit", "sampled"])
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_openspiel_random_sim_test_with_serialization(
+    name: str, players: int, sampled: bool
+) -> None:
+    """pyspiel's own conformance check, serialization included, for every game and count."""
+    game = _spiel(name, players, sampled=sampled)
+    sims = 20 if name == "toy" else 2
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_openspiel_game_facts_come_from_the_proved_bounds(players: int) -> None:
+def test_every_registry_game_is_registered_under_both_names() -> None:
+    registered = set(pyspiel.registered_names())
+    for name in available_games():
+        assert {f"python_{name}", f"python_{name}_sampled"} <= registered
+        assert spiel.registered_game(f"python_{name}") is make(name)
+    assert spiel.names("sintra") == (spiel.EXPLICIT_NAME, spiel.SAMPLED_NAME)
+    assert TOY_NAMES == ("python_toy", "python_toy_sampled")
+    assert spiel.register(TOY) == TOY_NAMES  # again: nothing happens
+
+
+def test_register_refuses_a_taken_name_and_a_bad_one() -> None:
+    import open_spiel.python.games.kuhn_poker  # noqa: F401 - registers python_kuhn_poker
+
+    with pytest.raises(ConfigurationError, match="already registered for another game"):
+        spiel.register(make("sintra"), "toy")
+    with pytest.raises(ConfigurationError, match="lowercase"):
+        spiel.register(TOY, "Toy Game")
+    with pytest.raises(ConfigurationError, match="already an OpenSpiel game"):
+        spiel.register(TOY, "kuhn_poker")
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_openspiel_sintra_facts_come_from_the_proved_bounds(players: int) -> None:
     """Maximum game length and utility range are the proved bounds of
     sintra_rules.games.sintra.bounds."""
     for side in ("A", "B"):
@@ -60,65 +109,144 @@ def test_openspiel_game_facts_come_from_the_proved_bounds(players: int) -> None:
         assert game.min_utility() == LOWEST_FINAL_SCORE[players]
         assert game.max_utility() == HIGHEST_FINAL_SCORE[side]
         assert game.max_chance_outcomes() == 8
+        kind = game.get_type()
+        assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        assert not kind.provides_information_state_string
+        assert (kind.min_num_players, kind.max_num_players) == (2, 4)
+        assert kind.parameter_specification == {"players": 2, "side": "A"}
+
+
+@pytest.mark.parametrize("players", (1, 2, 3))
+def test_openspiel_toy_facts(players: int) -> None:
+    """The toy's facts, counted by hand from its rules: 4 ids (bank, bet, again, stop), 3
+    outcomes at most (a die of 3, a deck of 3), 2 rounds of at most 2 actions per seat, scores
+    0 to 12 (two dice of 3, two bets of 2, two agains), 6 one-hot values, round, turn, banked and
+    one score per seat observed."""
+    game = pyspiel.load_game("python_toy", {"players": players})
+    assert game.num_distinct_actions() == 4
+    assert game.max_chance_outcomes() == 3
+    assert game.max_game_length() == 4 * players
+    assert (game.min_utility(), game.max_utility()) == (0.0, 12.0)
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == 9 + players
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert (kind.min_num_players, kind.max_num_players) == (1, 3)
+    assert kind.long_name == "Toy (explicit chance)"
+    sampled = pyspiel.load_game("python_toy_sampled", {"players": players, "seed": 3})
+    assert sampled.max_chance_outcomes() == 0
+    assert sampled.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
 
 
 def test_openspiel_bad_parameters_are_refused() -> None:
-    """A player count or side the game does not have is refused, naming the clause."""
+    """A player count or option the game does not have is refused, naming the clause or the
+    parameter."""
     with pytest.raises(Exception, match="COMP-02"):
         pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": 5})
     with pytest.raises(Exception, match="SETUP-02"):
         pyspiel.load_game(spiel.SAMPLED_NAME, {"side": "C"})
+    with pytest.raises(Exception, match="ENG-02"):
+        pyspiel.load_game(spiel.SAMPLED_NAME, {"seed": -1})
+    with pytest.raises(Exception, match="1 to 3 players"):
+        pyspiel.load_game("python_toy", {"players": 4})
+    with pytest.raises(Exception, match="Unknown parameter 'side'"):
+        pyspiel.load_game("python_toy", {"side": "A"})
 
 
-def test_openspiel_chance_nodes_carry_the_exact_probabilities() -> None:
-    """Every chance node of a game lists the engine's outcomes with their exact probabilities
-    (as floats), and the engine state behind an explicit-chance game has no generator."""
-    game = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": 2})
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_openspiel_chance_nodes_carry_the_exact_probabilities(name: str, players: int) -> None:
+    """Every chance node lists the game's outcomes with their exact probabilities (as floats),
+    legal actions are the game's legal ids, the game state behind an explicit-chance game has no
+    generator, and the returns are the game's final scores."""
+    rules = GAMES[name]
+    game = _spiel(name, players)
     state = game.new_initial_state()
-    rng = random.Random(4)
-    kinds: set[str] = set()
+    rng = random.Random(players)
     while not state.is_terminal():
         engine = state.engine_state
         assert engine.rng is None
         if state.is_chance_node():
-            kinds.add(engine.chance.kind)
-            exact = chance_outcomes(engine)
+            exact = rules.chance_outcomes(engine)
             assert sum(p for _, p in exact) == Fraction(1)
             assert state.chance_outcomes() == [(o, float(p)) for o, p in exact]
             assert state.legal_actions() == [o for o, _ in exact]
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
         else:
-            assert state.legal_actions() == [action_to_id(a) for a in legal_actions(engine)]
+            assert state.current_player() == engine.turn
+            assert state.legal_actions() == list(rules.legal_ids(engine))
             state.apply_action(rng.choice(state.legal_actions()))
-    assert kinds == {"strip", "face", "indicator", "first", "fill"}
-    assert state.returns() == [float(p.score) for p in state.engine_state.players]
+    assert state.returns() == [float(s) for s in rules.result(state.engine_state).scores]
 
 
-def test_openspiel_clones_share_the_immutable_engine_state() -> None:
-    """OpenSpiel deep-copies a Python state to clone it; the engine state is shared, not
-    copied, and a clone moves on independently."""
-    game = pyspiel.load_game(spiel.SAMPLED_NAME, {"players": 2, "seed": 3})
+def test_openspiel_sintra_chance_steps_are_all_named() -> None:
+    """Every kind of Sintra's chance steps occurs in a game and is named in words (the text of
+    the stored playthroughs)."""
+    game = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    kinds: dict[str, str] = {}
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = rng.choice(state.legal_actions())
+            kinds.setdefault(state.engine_state.chance.kind, state.action_to_string(action))
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert set(kinds) == {"strip", "face", "indicator", "first", "fill"}
+    assert kinds["strip"].startswith("p1 slot 8: strip ")
+    assert kinds["face"].startswith("p1 slot 1: face ")
+    assert kinds["indicator"].startswith("indicator VI: ")
+    assert kinds["first"].startswith("draw ") and kinds["fill"].startswith("draw ")
+
+
+def test_openspiel_toy_chance_and_actions_are_named() -> None:
+    """A game without the chance-text capability names an outcome by its number; player
+    actions use the game's notation."""
+    state = pyspiel.load_game("python_toy", {"players": 2}).new_initial_state()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "outcome 0",
+        "outcome 1",
+        "outcome 2",
+    ]
+    for outcome in (2, 0, 1):
+        state.apply_action(outcome)
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["bank", "bet"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_openspiel_clones_share_the_immutable_game_state(name: str) -> None:
+    """OpenSpiel deep-copies a Python state to clone it; the game state is shared, not copied,
+    and a clone moves on independently."""
+    rules = GAMES[name]
+    players = min(rules.info.player_counts)
+    game = _spiel(name, players, sampled=True, seed=3)
     state = game.new_initial_state()
     clone = state.clone()
     assert clone.engine_state is state.engine_state
     assert copy.deepcopy(state._held) is state._held
     clone.apply_action(clone.legal_actions()[0])
     assert clone.engine_state != state.engine_state
-    assert state.engine_state == new_game(2, "A", 3)
+    assert state.engine_state == rules.start(players, seed=3, options=_options(rules, players))
 
 
-def test_openspiel_sampled_game_is_the_seeded_game() -> None:
-    """``python_sintra_sampled`` with seed S plays new_game(players, side, S) and apply."""
-    game = pyspiel.load_game(spiel.SAMPLED_NAME, {"players": 3, "side": "B", "seed": 9})
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_openspiel_sampled_game_is_the_seeded_game(name: str, players: int) -> None:
+    """``python_<name>_sampled`` with seed S plays ``game.start(players, seed=S)`` and
+    ``game.apply``."""
+    rules = GAMES[name]
+    game = _spiel(name, players, sampled=True, seed=9)
     state = game.new_initial_state()
-    engine = new_game(3, "B", 9)
+    engine = rules.start(players, seed=9, options=_options(rules, players))
     rng = random.Random(2)
     for _ in range(60):
         assert state.engine_state == engine
-        action = rng.choice(legal_actions(engine))
-        state.apply_action(action_to_id(action))
-        engine = apply(engine, action)
+        if engine.is_over:
+            break
+        action = rng.choice(list(rules.legal_actions(engine)))
+        state.apply_action(rules.action_to_id(engine, action))
+        engine = rules.apply(engine, action)
+    assert not state.is_chance_node()
 
 
 def _playthroughs() -> Any:
@@ -129,26 +257,57 @@ def _playthroughs() -> Any:
         sys.path.remove(str(ROOT / "tools"))
 
 
-@pytest.mark.parametrize("index", range(2))
-def test_openspiel_playthroughs_match_the_stored_files(index: int) -> None:
+STORED = [
+    (game, index)
+    for game in available_games()
+    for index in range(len(_playthroughs().playthroughs(game)))
+]
+
+
+@pytest.mark.parametrize(("game", "index"), STORED, ids=[f"{g}-{i}" for g, i in STORED])
+def test_openspiel_playthroughs_match_the_stored_files(game: str, index: int) -> None:
     """OpenSpiel's playthrough generator gives the stored files again, byte for byte
-    (regenerate with ``python tools/openspiel_playthroughs.py`` after a deliberate change)."""
+    (regenerate with ``python tools/openspiel_playthroughs.py GAME`` after a deliberate
+    change)."""
     tool = _playthroughs()
-    name, game, seed = tool.PLAYTHROUGHS[index]
-    stored = (tool.FOLDER / name).read_text("utf-8")
-    made = tool.make(game, seed)
+    item = tool.playthroughs(game)[index]
+    path = tool.FOLDER / item.file
+    assert path.exists(), f"{path} is missing: run python tools/openspiel_playthroughs.py {game}"
+    stored = path.read_text("utf-8")
+    made = tool.make(item.game, item.seed)
     if made != stored:
         lines = zip(stored.splitlines(), made.splitlines(), strict=False)
-        first = next(i for i, (a, b) in enumerate(lines) if a != b)
-        pytest.fail(f"{name} differs from line {first + 1}: {made.splitlines()[first][:200]}")
+        first = next((i for i, (a, b) in enumerate(lines) if a != b), len(stored.splitlines()))
+        pytest.fail(f"{item.file} differs from line {first + 1}")
+
+
+def test_openspiel_sintra_playthroughs_are_the_ones_stored() -> None:
+    """The tool still lists Sintra's two stored playthroughs (explicit 2A, sampled 3B)."""
+    tool = _playthroughs()
+    assert [p.file for p in tool.playthroughs("sintra")] == [
+        "python_sintra-2A.txt",
+        "python_sintra_sampled-3B.txt",
+    ]
+    assert tool.default_playthroughs("toy")[1].game == "python_toy_sampled"
+
+
+def test_openspiel_toy_playthrough_shows_information_states() -> None:
+    """The generator runs on a game with hidden information: information states are there, the
+    factored (public-only, private-only) observations are not, and seat 1's information state
+    never names seat 0's card once it is dealt."""
+    tool = _playthroughs()
+    text = tool.make("python_toy(players=2)", 3)
+    assert "GameType.information = Information.IMPERFECT_INFORMATION" in text
+    assert 'InformationStateString(1) = "card ' in text
+    assert "PublicObservationString" not in text and "PrivateObservationString" not in text
 
 
 def test_openspiel_mcts_bot_plays_complete_games() -> None:
     """OpenSpiel's MCTS bot (random rollouts) plays whole games through the chance nodes."""
     from open_spiel.python.algorithms import mcts
 
-    for players in (2, 3):
-        game = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": players})
+    for name, players in (("sintra", 2), ("sintra", 3), ("toy", 3)):
+        game = _spiel(name, players)
         rng = np.random.RandomState(players)
         evaluator = mcts.RandomRolloutEvaluator(1, rng)
         bot = mcts.MCTSBot(game, 200.0, 3, evaluator, random_state=rng)
@@ -165,60 +324,197 @@ def test_openspiel_mcts_bot_plays_complete_games() -> None:
         assert game.min_utility() <= min(scores) and max(scores) <= game.max_utility()
 
 
-def test_openspiel_observation_is_the_engine_observation() -> None:
-    """The observation tensor and string are the engine's, for the observing seat."""
-    from sintra_rules.games.sintra.observation import observation_string, observe
+def test_openspiel_ismcts_bot_plays_the_toy_through_resampling() -> None:
+    """OpenSpiel's information-set MCTS, which determinizes through
+    ``resample_from_infostate``, plays whole games of the toy."""
+    from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game(spiel.SAMPLED_NAME, {"players": 4, "seed": 1})
+    game = pyspiel.load_game("python_toy", {"players": 3})
+    rng = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        2.0,
+        30,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert len(state.returns()) == 3
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_openspiel_observation_is_the_game_observation(name: str, players: int) -> None:
+    """The observation tensor and string (and, with hidden information, the information state)
+    are the game's observation for the observing seat."""
+    rules = GAMES[name]
+    game = _spiel(name, players, sampled=True, seed=1)
     state = game.new_initial_state()
-    for _ in range(7):
-        state.apply_action(state.legal_actions()[-1])
-    for seat in range(4):
-        expected = np.frombuffer(observe(state.engine_state, seat), dtype=np.float32)
+    for _ in range(3):
+        if not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+    for seat in range(players):
+        expected = np.frombuffer(rules.observe(state.engine_state, seat), dtype=np.float32)
         assert np.array_equal(np.asarray(state.observation_tensor(seat)), expected)
-        assert state.observation_string(seat) == observation_string(state.engine_state, seat)
+        assert state.observation_string(seat) == rules.observation_string(state.engine_state, seat)
+        if not rules.info.perfect_information:
+            assert np.array_equal(np.asarray(state.information_state_tensor(seat)), expected)
+            assert state.information_state_string(seat) == state.observation_string(seat)
+
+
+def _toy_dealt(cards: tuple[int, ...], actions: tuple[int, ...] = ()) -> Any:
+    """The explicit toy game after dealing ``cards``, a roll of 2 and ``actions``."""
+    state = pyspiel.load_game("python_toy", {"players": len(cards)}).new_initial_state()
+    for card in cards:
+        state.apply_action(card)
+    state.apply_action(1)  # the die shows 2
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("actions", [(), (0,), (0, 2), (1, 0)])
+def test_openspiel_toy_information_state_never_shows_another_seats_card(
+    actions: tuple[int, ...],
+) -> None:
+    """Two states that differ only in seat 1's card: seat 0's information state (string and
+    tensor) and observation are the same in both; seat 1's differ."""
+    one, other = _toy_dealt((0, 1), actions), _toy_dealt((0, 2), actions)
+    assert one.engine_state.cards != other.engine_state.cards
+    assert one.information_state_string(0) == other.information_state_string(0)
+    assert one.information_state_tensor(0) == other.information_state_tensor(0)
+    assert one.observation_string(0) == other.observation_string(0)
+    assert one.observation_tensor(0) == other.observation_tensor(0)
+    assert one.information_state_string(1) != other.information_state_string(1)
+    assert one.information_state_tensor(1) != other.information_state_tensor(1)
+
+
+def test_openspiel_toy_resample_from_infostate_keeps_what_the_seat_knows() -> None:
+    """``resample_from_infostate`` keeps the seat's information state and its own card,
+    resamples the others' cards (both orders of the two other cards come up), and leaves the
+    explicit game's state without a generator."""
+    state = _toy_dealt((0, 1, 2), (0,))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen: set[tuple[int | None, ...]] = set()
+    for _ in range(30):
+        sample = state.resample_from_infostate(0, sampler)
+        assert sample.information_state_string(0) == state.information_state_string(0)
+        assert sample.engine_state.cards[0] == 0
+        assert sample.engine_state.rng is None
+        assert sample.legal_actions() == state.legal_actions()
+        seen.add(sample.engine_state.cards)
+    assert seen == {(0, 1, 2), (0, 2, 1)}
+
+
+def test_openspiel_sintra_resample_from_infostate_hides_nothing() -> None:
+    """Sintra hides nothing: the resampled state of the explicit game is the same position; in
+    the sampled game, the same position with a fresh generator."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    explicit = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": 2}).new_initial_state()
+    for action in (3, 1, 4):
+        explicit.apply_action(action)
+    assert explicit.resample_from_infostate(1, sampler).engine_state == explicit.engine_state
+    sampled = pyspiel.load_game(spiel.SAMPLED_NAME, {"players": 2, "seed": 3}).new_initial_state()
+    again = sampled.resample_from_infostate(0, sampler)
+    rules = make("sintra")
+    assert again.engine_state.rng != sampled.engine_state.rng
+    assert rules.without_generator(again.engine_state) == rules.without_generator(
+        sampled.engine_state
+    )
+
+
+def test_openspiel_load_game_takes_a_game_value() -> None:
+    """``load_game`` loads from a game value or a name, registering it first."""
+    assert spiel.load_game(TOY, players=3).num_players() == 3
+    assert spiel.load_game("sintra", sampled=True, seed=2).get_type().short_name == (
+        spiel.SAMPLED_NAME
+    )
 
 
 # --- PettingZoo -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_api_test(players: int) -> None:
+def _pz(name: str, players: int) -> Any:
+    return pz_env(players, game=GAMES[name], **_options(GAMES[name], players))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_pettingzoo_api_test(name: str, players: int) -> None:
     """PettingZoo's own API conformance test."""
-    api_test(pz_env(num_players=players), num_cycles=1000, verbose_progress=False)
+    api_test(_pz(name, players), num_cycles=1000, verbose_progress=False)
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_pettingzoo_seed_test(players: int) -> None:
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_pettingzoo_seed_test(name: str, players: int) -> None:
     """PettingZoo's own determinism test: the same seed gives the same game."""
-    seed_test(lambda: pz_env(num_players=players, side="B"), num_cycles=500)
+    seed_test(lambda: _pz(name, players), num_cycles=500)
 
 
-def test_pettingzoo_game_to_the_end_rewards_the_winners() -> None:
-    """Legal play to the end: +1 to each winner, -1 to the others, the scores in the infos."""
-    game = pz_env(num_players=3, side="A")
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_pettingzoo_game_to_the_end_rewards_the_winners(name: str, players: int) -> None:
+    """Legal play to the end: +1 to each winner, -1 to the others, the scores in the infos; the
+    agent selected is always the seat to act, several times in a row when the game says so."""
+    rules = GAMES[name]
+    game = _pz(name, players)
     game.reset(seed=8)
     rng = np.random.default_rng(8)
     final: dict[str, tuple[float, int]] = {}
+    previous, repeats = None, 0
     for agent in game.agent_iter():
         _, reward, terminated, _, info = game.last()
         if terminated:
             final[agent] = (reward, info["score"])
             game.step(None)
             continue
+        assert agent == f"player_{game.unwrapped.state_.turn}"
+        repeats += agent == previous
+        previous = agent
         mask = game.observe(agent)["action_mask"]
+        assert list(np.flatnonzero(mask)) == list(rules.legal_ids(game.unwrapped.state_))
         game.step(int(rng.choice(np.flatnonzero(mask))))
-    result = outcome(game.unwrapped.state_)
+    result = rules.result(game.unwrapped.state_)
     assert final == {
         f"player_{seat}": (1 if seat in result.winners else -1, result.scores[seat])
-        for seat in range(3)
+        for seat in range(players)
     }
+    if name == "toy" or players == 1:
+        assert repeats > 0  # the toy's bank-then-again turns: one agent acts twice in a row
+
+
+def test_pettingzoo_observations_hide_the_other_seats_cards() -> None:
+    """Each toy agent's observation shows its own card only."""
+    game = pz_env(3, game=TOY)
+    game.reset(seed=4)
+    cards = game.unwrapped.state_.cards
+    for seat in range(3):
+        seen = game.observe(f"player_{seat}")["observation"]
+        assert [int(c) for c in np.flatnonzero(seen[:3])] == [cards[seat]]
+
+
+def test_pettingzoo_bad_configuration_is_refused() -> None:
+    with pytest.raises(ConfigurationError, match="COMP-02"):
+        pz_env(5)
+    with pytest.raises(ConfigurationError, match="SETUP-02"):
+        pz_env(2, side="C")
+    with pytest.raises(ConfigurationError, match="no such option"):
+        pz_env(2, game=TOY, side="A")
+    with pytest.raises(ConfigurationError, match="render_mode"):
+        pz_env(2, render_mode="rgb_array")
 
 
 # --- Gymnasium ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("players", (2, 3, 4))
 def test_gymnasium_check_env(players: int) -> None:
     """Gymnasium's own environment checker, on the registered environment."""
     env = gymnasium.make(ENV_ID, num_players=players, render_mode="ansi")
@@ -237,7 +533,7 @@ def test_gymnasium_episode_to_the_end() -> None:
     while not done:
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         obs, reward, done, _, info = env.step(action)
-    result = outcome(env.game)
+    result = make("sintra").result(env.game)
     assert reward == (1.0 if 1 in result.winners else -1.0)
     assert info["score"] == result.scores[1]
     obs, _ = env.reset(seed=5)

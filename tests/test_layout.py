@@ -22,8 +22,6 @@ GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.p
 PENDING: frozenset[str] = frozenset(
     {
         "sintra_rules.adapters.gymnasium",
-        "sintra_rules.adapters.openspiel",
-        "sintra_rules.adapters.pettingzoo",
         "sintra_rules.agents",
         "sintra_rules.arena",
         "sintra_rules.cli",

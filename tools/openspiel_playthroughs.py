@@ -1,24 +1,64 @@
 """Regenerate the OpenSpiel playthroughs of ``tests/data/openspiel/`` (a development tool).
 
 The files are made by OpenSpiel's own generator
-(``open_spiel.python.algorithms.generate_playthrough``) from the games this package registers
-(:mod:`sintra_rules.adapters.openspiel`), with a fixed seed; ``tests/test_adapters.py`` makes
-them again and compares, so a change in the rules, the action ids, the observations or the
-adapter shows up as a diff. Run ``python tools/openspiel_playthroughs.py`` after a deliberate
-change and commit the files with it.
+(``open_spiel.python.algorithms.generate_playthrough``) from the games
+:mod:`sintra_rules.adapters.openspiel` registers (``python_<name>`` and
+``python_<name>_sampled`` for every game of the registry), with a fixed seed;
+``tests/test_adapters.py`` makes them again and compares, so a change in a game's rules, action
+ids or observations, or in the adapter, shows up as a diff. :data:`PLAYTHROUGHS` lists the
+stored files per game; a registered game that it does not list gets :func:`default_playthroughs`
+(the explicit game at its default parameters, and the sampled one).
+
+Run ``python tools/openspiel_playthroughs.py [GAME ...]`` (default: every registered game) after
+a deliberate change and commit the files with it.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
-#: (file name, game string, seed of the generator's random actions)
-PLAYTHROUGHS = (
-    ("python_sintra-2A.txt", "python_sintra(players=2,side=A)", 7),
-    ("python_sintra_sampled-3B.txt", "python_sintra_sampled(players=3,seed=5,side=B)", 11),
-)
+
+class Playthrough(NamedTuple):
+    """One stored playthrough: its file, the OpenSpiel game string and the generator's seed."""
+
+    file: str
+    game: str
+    seed: int
+
+
+#: The stored playthroughs of each game, by registry name.
+PLAYTHROUGHS: dict[str, tuple[Playthrough, ...]] = {
+    "sintra": (
+        Playthrough("python_sintra-2A.txt", "python_sintra(players=2,side=A)", 7),
+        Playthrough(
+            "python_sintra_sampled-3B.txt", "python_sintra_sampled(players=3,seed=5,side=B)", 11
+        ),
+    ),
+}
 FOLDER = Path(__file__).resolve().parent.parent / "tests" / "data" / "openspiel"
+
+
+def default_playthroughs(game: str) -> tuple[Playthrough, ...]:
+    """The playthroughs of a game :data:`PLAYTHROUGHS` does not list: the explicit game at its
+    default parameters (seed 7) and the sampled one (seed 11).
+
+    Args:
+        game: a registry name.
+
+    Returns:
+        Two playthroughs.
+    """
+    return (
+        Playthrough(f"python_{game}.txt", f"python_{game}", 7),
+        Playthrough(f"python_{game}_sampled.txt", f"python_{game}_sampled", 11),
+    )
+
+
+def playthroughs(game: str) -> tuple[Playthrough, ...]:
+    """The stored playthroughs of ``game`` (a registry name)."""
+    return PLAYTHROUGHS.get(game) or default_playthroughs(game)
 
 
 def make(game_string: str, seed: int) -> str:
@@ -30,12 +70,20 @@ def make(game_string: str, seed: int) -> str:
     return str(generate_playthrough.playthrough(game_string, None, seed=seed))
 
 
-def main() -> int:
-    """Write every playthrough file."""
+def main(argv: list[str] | None = None) -> int:
+    """Write every playthrough file of the games named (default: every registered game)."""
+    from sintra_rules import available_games
+
+    games = list(argv if argv is not None else sys.argv[1:]) or list(available_games())
+    unknown = sorted(set(games) - set(available_games()))
+    if unknown:
+        print(f"unknown game(s): {', '.join(unknown)}", file=sys.stderr)
+        return 2
     FOLDER.mkdir(parents=True, exist_ok=True)
-    for name, game, seed in PLAYTHROUGHS:
-        (FOLDER / name).write_text(make(game, seed), "utf-8")
-        print(f"wrote {FOLDER / name}")
+    for game in games:
+        for item in playthroughs(game):
+            (FOLDER / item.file).write_text(make(item.game, item.seed), "utf-8")
+            print(f"wrote {FOLDER / item.file}")
     return 0
 
 

@@ -1,34 +1,59 @@
-"""OpenSpiel games of *Azul: Stained Glass of Sintra* (ENG-07, ENG-30, ENG-31).
+"""OpenSpiel games of every game of the library (ENG-07, ENG-30, ENG-31).
 
-Importing this module registers two Python games with :mod:`pyspiel`:
+Importing this module registers two Python games with :mod:`pyspiel` for every game of the
+registry (:func:`sintra_rules.available_games`): for Sintra, ``python_sintra`` and
+``python_sintra_sampled``. :func:`register` registers any other
+:class:`~sintra_rules.game.Game` under a name of its own, and :func:`load_game` loads either
+kind straight from a game value. Each game's OpenSpiel facts are built from its protocol facts:
+:func:`game_type` from ``game.info`` and :func:`game_info` from ``game.facts(players,
+options)``.
 
-* ``python_sintra``: **explicit chance**. Every random step of the engine (the strip shuffles
-  and faces of setup, the round indicator, every piece drawn onto a factory display) is a chance
-  node whose outcomes and exact probabilities come from
-  :func:`sintra_rules.games.sintra.chance.chance_outcomes` (at most 8 outcomes: a strip, a face or a
-  colour). The engine state carries no generator, so a search cannot peek at the real future draws
-  (ENG-09).
-* ``python_sintra_sampled``: **sampled chance**. The engine draws every random step from its
+* ``python_<name>``: **explicit chance**. Every random step of the game is a chance node whose
+  outcomes and exact probabilities come from ``game.chance_outcomes`` (as floats), decided by
+  ``game.apply_chance``. The game state carries no generator (it starts from
+  ``game.start(players, seed=None)``), so a search cannot peek at the real future draws
+  (Sintra's ENG-09).
+* ``python_<name>_sampled``: **sampled chance**. The game draws every random step from its own
   generator, seeded by the ``seed`` parameter, inside ``apply``: there are no chance nodes, and
-  the game a ``seed`` gives is fixed by the players' actions alone. OpenSpiel is told so
-  (chance mode ``DETERMINISTIC``): its ``SAMPLED_STOCHASTIC`` mode requires the game object's
-  random state for serialization, which a Python game cannot provide, and a game whose initial
-  state changed from one call to the next would mislead algorithms that search from it. Load
-  the game with another ``seed`` for another deal.
+  the game a ``seed`` gives is fixed by the players' actions alone. OpenSpiel is told so (chance
+  mode ``DETERMINISTIC``): its ``SAMPLED_STOCHASTIC`` mode requires the game object's random
+  state for serialization, which a Python game cannot provide, and a game whose initial state
+  changed from one call to the next would mislead algorithms that search from it. Load the game
+  with another ``seed`` for another deal. **A search on the sampled game sees the real future
+  draws**: a cloned state carries the generator, so an MCTS that plays ahead on clones knows
+  which pieces, dice or cards will come. Search on the explicit game, or on
+  :meth:`SpielState.resample_from_infostate` (a fresh generator, and for a game with hidden
+  information everything the searching seat cannot see resampled).
 
-Parameters, as OpenSpiel names them: ``players`` (2 to 4, default 2) and ``side`` (``"A"`` or
-``"B"``, default ``"A"``), plus ``seed`` (default 0) for the sampled game. Actions are the
-engine's fixed ids (:mod:`sintra_rules.games.sintra.encoding`: 3,601, in canonical order, ENG-05,
-ENG-30); the observation tensor is :func:`sintra_rules.games.sintra.observation.observe` for the
-observing seat (708 / 1,029 / 1,350 values for 2 / 3 / 4 players, ENG-31) and the observation string
-is :func:`~sintra_rules.games.sintra.observation.observation_string`.
+Parameters, as OpenSpiel names them: ``players`` (default 2 when the game takes 2 players, else
+its smallest count; Sintra 2 to 4), then one parameter per game option at its default, a string
+(Sintra: ``side``, ``"A"`` or ``"B"``) or, when every value of the option is a whole number, an
+integer (Sagrada's ``tools``), plus ``seed`` (default 0) for the sampled game. Actions
+are the game's fixed ids (``game.legal_ids``, increasing = canonical order; Sintra: 3,601 ids,
+ENG-05, ENG-30); a chance action's text comes from the game's
+:class:`~sintra_rules.game.ChanceWritten` capability when it has one (else ``outcome N``), a
+player action's from ``game.action_to_text``; a state prints as its one-line position
+(:class:`~sintra_rules.game.Positions`) or else as ``game.serialize``.
 
-The game facts come from the proved bounds (:mod:`sintra_rules.games.sintra.bounds`):
-``max_game_length`` is the proved number of turns a game can last (240 / 348 / 432 for 2 / 3 / 4
-players; chance nodes do not count, as OpenSpiel defines it), and the utility range is the proved
-lowest final score for the number of players to the proved highest final score for the side. Returns
-are the final scores (general-sum); they are 0 before the end. The score bounds of the shipped table
-depend on provisional figures (FIG-04 to FIG-09).
+**Observations and information states.** The observation tensor is ``game.observe(state,
+seat)`` and the observation string ``game.observation_string(state, seat)`` (Sintra: 708 /
+1,029 / 1,350 values for 2 / 3 / 4 players, ENG-31). A game with hidden information
+(``info.perfect_information`` false) is declared ``IMPERFECT_INFORMATION`` and provides
+information-state strings and tensors; **its information state is the seat's observation**:
+everything public plus that seat's own secrets, never another seat's (the protocol's
+``observe`` guarantees it). It is not a perfect-recall history: two histories that leave the
+seat the same observation share an information state. For such a game the observer refuses the
+factored observer types (public information only, or private information only) by giving
+neither tensor nor string (``tensor`` ``None``, ``string_from`` ``None``, as OpenSpiel's
+generic observers do), since the protocol has no public observation of its own; a game with
+perfect information gives its observation to every observer type.
+:meth:`SpielState.resample_from_infostate` maps to ``game.determinize(state, seed, viewer)``.
+
+**Utilities.** Returns are the final scores (general-sum), 0 before the end; the utility range
+is ``facts.min_score`` to ``facts.max_score`` (for Sintra the proved lowest final score for the
+number of players to the proved highest final score for the side; those bounds depend on
+provisional figures, FIG-04 to FIG-09). ``max_game_length`` is ``facts.max_game_length``, player
+decisions only, as OpenSpiel counts (Sintra: 240 / 348 / 432 turns for 2 / 3 / 4 players).
 
 >>> import pyspiel
 >>> import sintra_rules.adapters.openspiel
@@ -42,108 +67,169 @@ depend on provisional figures (FIG-04 to FIG-09).
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Mapping
+from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from sintra_rules.errors import ActionIdError, ConfigurationError
-from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
-from sintra_rules.games.sintra.chance import apply_chance, chance_outcomes, without_generator
-from sintra_rules.games.sintra.components import Side, default_components
-from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_ids
-from sintra_rules.games.sintra.narration import roman
-from sintra_rules.games.sintra.notation import action_to_text
-from sintra_rules.games.sintra.observation import observation_size, observation_string, observe
-from sintra_rules.games.sintra.position import position_to_text
-from sintra_rules.games.sintra.rules import apply
-from sintra_rules.games.sintra.setup import new_game
-from sintra_rules.games.sintra.state import GameState
+from sintra_rules.adapters._common import (
+    GameLike,
+    check_setting,
+    default_players,
+    resolve_game,
+)
+from sintra_rules.errors import ConfigurationError, SintraError
+from sintra_rules.game import ChanceWritten, Game, Positions, current_player, resolve_chance
+from sintra_rules.games import available_games, make
 
 __all__ = [
     "EXPLICIT_NAME",
-    "MAX_CHANCE_OUTCOMES",
     "SAMPLED_NAME",
-    "SintraGame",
-    "SintraObserver",
-    "SintraSampledGame",
-    "SintraState",
+    "SampledSpielGame",
+    "SpielGame",
+    "SpielObserver",
+    "SpielState",
+    "game_info",
+    "game_type",
+    "load_game",
+    "names",
+    "register",
+    "registered_game",
 ]
 
-#: The short name of the game with explicit chance nodes.
-EXPLICIT_NAME = "python_sintra"
-#: The short name of the game whose chance is sampled inside the engine.
-SAMPLED_NAME = "python_sintra_sampled"
-#: The most outcomes of one chance step: 8 strips to shuffle (FIG-09), 5 colours, 2 faces.
-MAX_CHANCE_OUTCOMES = max(default_components().windows, default_components().colours, 2)
+#: The short name of Sintra's game with explicit chance nodes.
+EXPLICIT_NAME: Final = "python_sintra"
+#: The short name of Sintra's game whose chance is sampled inside the engine.
+SAMPLED_NAME: Final = "python_sintra_sampled"
+
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+_INTEGER = re.compile(r"-?[0-9]+")
+#: The games registered by this module, by OpenSpiel short name.
+_REGISTERED: dict[str, Game[Any, Any]] = {}
 
 
-def _game_type(short_name: str, long_name: str, chance: Any, params: dict[str, Any]) -> Any:
+def names(name: str) -> tuple[str, str]:
+    """The OpenSpiel short names of a game registered as ``name``.
+
+    Args:
+        name: the game's name (a registry name, or the one given to :func:`register`).
+
+    Returns:
+        ``("python_<name>", "python_<name>_sampled")``: explicit and sampled chance.
+
+    >>> names("sintra")
+    ('python_sintra', 'python_sintra_sampled')
+    """
+    return f"python_{name}", f"python_{name}_sampled"
+
+
+def game_type(game: Game[Any, Any], *, sampled: bool = False, name: str | None = None) -> Any:
+    """OpenSpiel's ``GameType`` of ``game``, from ``game.info``.
+
+    Args:
+        game: any game.
+        sampled: the sampled-chance game (else the explicit-chance one).
+        name: the name to register it under (default: ``game.info.name``).
+
+    Returns:
+        A ``pyspiel.GameType``: sequential, general-sum, terminal rewards; perfect or imperfect
+        information as ``info.perfect_information`` says (information states provided for the
+        latter); players from ``info.player_counts``; parameters ``players``, every option and,
+        sampled, ``seed``.
+    """
+    info = game.info
+    explicit, sampled_name = names(name or info.name)
+    params: dict[str, Any] = {"players": default_players(info)}
+    params.update(
+        {option.name: _parameter(option.values, option.default) for option in info.options}
+    )
+    if sampled:
+        params["seed"] = 0
+    perfect = info.perfect_information
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=sampled_name if sampled else explicit,
+        long_name=f"{info.title} ({'sampled' if sampled else 'explicit'} chance)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=chance,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC
+        if sampled
+        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION
+        if perfect
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=2,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        max_num_players=max(info.player_counts),
+        min_num_players=min(info.player_counts),
+        provides_information_state_string=not perfect,
+        provides_information_state_tensor=not perfect,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
     )
 
 
-_EXPLICIT_TYPE = _game_type(
-    EXPLICIT_NAME,
-    "Azul: Stained Glass of Sintra (explicit chance)",
-    pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    {"players": 2, "side": "A"},
-)
-_SAMPLED_TYPE = _game_type(
-    SAMPLED_NAME,
-    "Azul: Stained Glass of Sintra (sampled chance)",
-    pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    {"players": 2, "side": "A", "seed": 0},
-)
+def game_info(
+    game: Game[Any, Any],
+    players: int,
+    options: Mapping[str, str] | None = None,
+    *,
+    sampled: bool = False,
+) -> Any:
+    """OpenSpiel's ``GameInfo`` of ``game`` for ``players`` seats, from ``game.facts``.
 
+    Args:
+        game: any game.
+        players: the number of seats.
+        options: the game's options (default: their defaults).
+        sampled: the sampled-chance game (no chance outcomes), else the explicit one.
 
-def _settings(params: dict[str, Any] | None) -> tuple[int, Side]:
-    """The number of players and the side from OpenSpiel's parameters, checked (COMP-02,
-    SETUP-02)."""
-    values = dict(params or {})
-    players, side = values.get("players", 2), values.get("side", "A")
-    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4):
-        raise ConfigurationError("COMP-02", f"players must be 2, 3 or 4, got {players!r}")
-    if side == "A" or side == "B":
-        return players, side
-    raise ConfigurationError("SETUP-02", f"side must be 'A' or 'B', got {side!r}")
+    Returns:
+        A ``pyspiel.GameInfo``: ``facts.num_actions`` distinct actions,
+        ``facts.max_chance_outcomes`` (0 sampled), the utility range ``facts.min_score`` to
+        ``facts.max_score``, no fixed utility sum, ``facts.max_game_length``.
 
-
-def _game_info(players: int, side: Side, chance_outcomes_max: int) -> Any:
-    """OpenSpiel's facts of the game, from the proved bounds
-    (:mod:`sintra_rules.games.sintra.bounds`)."""
+    Raises:
+        ConfigurationError: a player count or an option the game does not take.
+    """
+    facts = game.facts(players, options)
     return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
-        max_chance_outcomes=chance_outcomes_max,
+        num_distinct_actions=facts.num_actions,
+        max_chance_outcomes=0 if sampled else facts.max_chance_outcomes,
         num_players=players,
-        min_utility=float(LOWEST_FINAL_SCORE[players]),
-        max_utility=float(HIGHEST_FINAL_SCORE[side]),
+        min_utility=float(facts.min_score),
+        max_utility=float(facts.max_score),
         utility_sum=None,
-        max_game_length=TURNS_PER_GAME[players],
+        max_game_length=facts.max_game_length,
     )
 
 
+def _parameter(values: tuple[str, ...], value: str) -> str | int:
+    """An option's value as an OpenSpiel parameter: an integer when every value of the option
+    is a whole number (OpenSpiel reads ``tools=2`` in a game string as an integer), else the
+    text."""
+    return int(value) if all(_INTEGER.fullmatch(v) for v in values) else value
+
+
+def _settings(game: Game[Any, Any], params: Mapping[str, Any]) -> tuple[int, dict[str, str]]:
+    """The player count and the options from OpenSpiel's parameters, checked."""
+    players = params.get("players", default_players(game.info))
+    given = {
+        key: str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+        for key, value in params.items()
+        if key not in ("players", "seed")
+    }
+    return check_setting(game, players, given)
+
+
 class _Shared:
-    """An immutable engine state held by an OpenSpiel state. OpenSpiel clones a Python state by
-    deep-copying its attributes; the engine state is immutable, so a clone shares it."""
+    """An immutable game state held by an OpenSpiel state. OpenSpiel clones a Python state by
+    deep-copying its attributes; the game state is immutable, so a clone shares it."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: GameState) -> None:
+    def __init__(self, value: Any) -> None:
         self.value = value
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
@@ -152,147 +238,297 @@ class _Shared:
     def __copy__(self) -> _Shared:
         return self
 
-    def __getstate__(self) -> GameState:
+    def __getstate__(self) -> Any:
         return self.value
 
-    def __setstate__(self, value: GameState) -> None:
+    def __setstate__(self, value: Any) -> None:
         self.value = value
 
 
-class SintraGame(pyspiel.Game):  # type: ignore[misc]
-    """``python_sintra``: the game with explicit chance nodes (ENG-07, ENG-08)."""
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """``python_<name>``: a game with explicit chance nodes (ENG-07, ENG-08).
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.players, self.side = _settings(params)
-        info = _game_info(self.players, self.side, MAX_CHANCE_OUTCOMES)
-        super().__init__(_EXPLICIT_TYPE, info, params or {})
+    Args:
+        game: the game (the protocol value).
+        params: OpenSpiel's parameters (``players`` and the game's options).
+        name: the name it is registered under (default: ``game.info.name``).
 
-    def new_initial_state(self) -> SintraState:
+    Raises:
+        ConfigurationError: a player count or an option the game does not take.
+    """
+
+    sampled = False
+
+    def __init__(
+        self, game: Game[Any, Any], params: Mapping[str, Any] | None = None, name: str | None = None
+    ) -> None:
+        values = dict(params or {})
+        self.rules = game
+        self.players, self.options = _settings(game, values)
+        info = game_info(game, self.players, self.options, sampled=self.sampled)
+        super().__init__(game_type(game, sampled=self.sampled, name=name), info, values)
+
+    def new_initial_state(self) -> SpielState:
         """The game before setup's first random step, with no generator (ENG-08, ENG-09)."""
-        unset = new_game(self.players, self.side, 0, sample=False)
-        return SintraState(self, without_generator(unset))
+        start = self.rules.start(self.players, seed=None, options=self.options, sample=False)
+        return SpielState(self, self.rules.without_generator(start))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SintraObserver:
-        """The observer of the observation tensor and string (ENG-31)."""
+    ) -> SpielObserver:
+        """The observer of observations and information states (see the module documentation).
+
+        Raises:
+            ConfigurationError: observer parameters (none are supported).
+        """
         if params:
             raise ConfigurationError("ENG-31", f"observer parameters are not supported: {params}")
-        return SintraObserver(self.players)
+        full = (
+            iig_obs_type is None
+            or self.rules.info.perfect_information
+            or (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            )
+        )
+        size = self.rules.facts(self.players, self.options).observation_size
+        return SpielObserver(self.rules, size if full else None)
 
 
-class SintraSampledGame(pyspiel.Game):  # type: ignore[misc]
-    """``python_sintra_sampled``: chance sampled by the engine's generator seeded by the
-    ``seed`` parameter (ENG-02, ENG-08)."""
+class SampledSpielGame(SpielGame):
+    """``python_<name>_sampled``: chance sampled by the game's generator seeded by the ``seed``
+    parameter (ENG-02, ENG-08). A search on it sees the real future draws (see the module
+    documentation): search on the explicit game or on a resampled state instead.
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.players, self.side = _settings(params)
+    Raises:
+        ConfigurationError: a player count, an option or a seed the game does not take.
+    """
+
+    sampled = True
+
+    def __init__(
+        self, game: Game[Any, Any], params: Mapping[str, Any] | None = None, name: str | None = None
+    ) -> None:
         seed = (params or {}).get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ConfigurationError("ENG-02", f"seed must be an integer >= 0, got {seed!r}")
         self.seed = seed
-        super().__init__(_SAMPLED_TYPE, _game_info(self.players, self.side, 0), params or {})
+        super().__init__(game, params, name)
 
-    def new_initial_state(self) -> SintraState:
-        """``new_game(players, side, seed)``, every setup step drawn (ENG-02, ENG-03)."""
-        return SintraState(self, new_game(self.players, self.side, self.seed))
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SintraObserver:
-        """The observer of the observation tensor and string (ENG-31)."""
-        if params:
-            raise ConfigurationError("ENG-31", f"observer parameters are not supported: {params}")
-        return SintraObserver(self.players)
+    def new_initial_state(self) -> SpielState:
+        """``game.start(players, seed=seed, options=...)``, every setup step drawn (ENG-02)."""
+        start = self.rules.start(self.players, seed=self.seed, options=self.options)
+        return SpielState(self, resolve_chance(self.rules, start))
 
 
-class SintraState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state over an immutable engine state (:attr:`engine_state`)."""
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over an immutable game state (:attr:`engine_state`)."""
 
-    def __init__(self, game: Any, state: GameState) -> None:
+    def __init__(self, game: SpielGame, state: Any) -> None:
         super().__init__(game)
         self._held = _Shared(state)
 
     @property
-    def engine_state(self) -> GameState:
-        """The engine's immutable state (:class:`~sintra_rules.games.sintra.state.GameState`)."""
+    def engine_state(self) -> Any:
+        """The game's immutable state."""
         return self._held.value
+
+    @property
+    def rules(self) -> Game[Any, Any]:
+        """The game (the protocol value) this state is a position of."""
+        game: Game[Any, Any] = self.get_game().rules
+        return game
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while a random step is pending, ``TERMINAL`` at the end."""
-        state = self._held.value
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.chance is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return state.turn
+        return current_player(self._held.value)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal action ids, increasing (= canonical order, ENG-05, ENG-30)."""
-        return list(legal_ids(self._held.value))
+        return list(self.rules.legal_ids(self._held.value))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending random step's outcomes with their probabilities (ENG-07)."""
-        return [(outcome, float(p)) for outcome, p in chance_outcomes(self._held.value)]
+        return [(outcome, float(p)) for outcome, p in self.rules.chance_outcomes(self._held.value)]
 
     def _apply_action(self, action: int) -> None:
-        state = self._held.value
+        game, state = self.get_game(), self._held.value
+        rules: Game[Any, Any] = game.rules
         if state.chance is not None:
-            after = apply_chance(state, int(action))
+            after = rules.apply_chance(state, int(action))
         else:
-            after = apply(state, id_to_action(state, int(action)))
+            move = rules.id_to_action(state, int(action))
+            after = rules.apply(state, move, sample=game.sampled)
+            if game.sampled:
+                after = resolve_chance(rules, after)
         self._held = _Shared(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        state = self._held.value
+        rules, state = self.rules, self._held.value
         if player == pyspiel.PlayerId.CHANCE and state.chance is not None:
-            step = state.chance
-            if step.kind in ("fill", "first"):
-                return f"draw {state.components.colour_codes[action]}"
-            if step.kind == "indicator":
-                space = roman(step.index + 2)
-                return f"indicator {space}: {state.components.colour_codes[action]}"
-            seat, slot = step.seat + 1, step.index + 1
-            if step.kind == "strip":
-                return f"p{seat} slot {slot}: strip {action + 1}"
-            return f"p{seat} slot {slot}: face {action + 1}"
+            if isinstance(rules, ChanceWritten):
+                return rules.chance_to_text(state, int(action))
+            return f"outcome {action}"
         try:
-            return action_to_text(id_to_action(state, int(action)))
-        except ActionIdError:
+            return rules.action_to_text(state, rules.id_to_action(state, int(action)))
+        except SintraError:
             return f"id {action}"
 
     def is_terminal(self) -> bool:
-        """True once the game is over (END-02)."""
-        return self._held.value.is_over
+        """True once the game is over."""
+        return bool(self._held.value.is_over)
 
     def returns(self) -> list[float]:
-        """The final scores once the game is over, else zeros (FINAL-01 to FINAL-05)."""
+        """The final scores once the game is over, else zeros."""
         state = self._held.value
         if not state.is_over:
-            return [0.0] * len(state.players)
-        return [float(player.score) for player in state.players]
+            return [0.0] * state.num_players
+        return [float(score) for score in self.rules.result(state).scores]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
+        """A state ``player_id`` cannot tell from this one: ``game.determinize(state, seed,
+        viewer=player_id)``, everything hidden from that seat resampled and, in the sampled
+        game, a fresh generator (the explicit game's state keeps none). OpenSpiel's history of
+        the new state is empty.
+
+        Args:
+            player_id: the seat whose information state is kept.
+            probability_sampler: a callable giving floats in [0, 1), as
+            ``pyspiel.UniformProbabilitySampler``; two draws make the seed.
+
+        Returns:
+            The new state.
+        """
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        game = self.get_game()
+        rules: Game[Any, Any] = game.rules
+        sample = rules.determinize(self._held.value, seed, int(player_id))
+        if not game.sampled:
+            sample = rules.without_generator(sample)
+        return SpielState(game, sample)
 
     def __str__(self) -> str:
-        """The position in the one-line notation, a pending chance step included (ENG-21)."""
-        return position_to_text(self._held.value)
+        """The position in the game's one-line notation when it has one (Sintra's ENG-21), a
+        pending chance step included; else the serialized state."""
+        rules = self.rules
+        if isinstance(rules, Positions):
+            return rules.position_to_text(self._held.value)
+        return rules.serialize(self._held.value)
 
 
-class SintraObserver:
+class SpielObserver:
     """OpenSpiel's Python observer: a flat float32 ``tensor``, its named view ``dict``, and
-    :meth:`set_from` / :meth:`string_from` (ENG-31)."""
+    :meth:`set_from` / :meth:`string_from` (ENG-31). Built with no size, it observes nothing
+    (``tensor`` ``None``, no string): the factored observer types of a game with hidden
+    information.
 
-    def __init__(self, players: int) -> None:
-        self.tensor = np.zeros(observation_size(players), np.float32)
-        self.dict = {"observation": self.tensor}
+    Args:
+        game: the game.
+        size: the observation's length, or ``None`` for an observer of nothing.
+    """
 
-    def set_from(self, state: SintraState, player: int) -> None:
+    def __init__(self, game: Game[Any, Any], size: int | None) -> None:
+        self._rules = game
+        self.tensor: np.ndarray[Any, Any] | None = (
+            None if size is None else np.zeros(size, np.float32)
+        )
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: SpielState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees of ``state``."""
-        self.tensor[:] = np.frombuffer(observe(state.engine_state, player), dtype=np.float32)
+        if self.tensor is not None:
+            seen = self._rules.observe(state.engine_state, player)
+            self.tensor[:] = np.frombuffer(seen, dtype=np.float32)
 
-    def string_from(self, state: SintraState, player: int) -> str:
-        """What ``player`` sees of ``state``, as one line."""
-        return observation_string(state.engine_state, player)
+    def string_from(self, state: SpielState, player: int) -> str | None:
+        """What ``player`` sees of ``state``, as one line (``None`` for an observer of
+        nothing)."""
+        if self.tensor is None:
+            return None
+        return self._rules.observation_string(state.engine_state, player)
 
 
-pyspiel.register_game(_EXPLICIT_TYPE, SintraGame)
-pyspiel.register_game(_SAMPLED_TYPE, SintraSampledGame)
+def register(game: Game[Any, Any], name: str | None = None) -> tuple[str, str]:
+    """Register ``game`` with :mod:`pyspiel` as ``python_<name>`` (explicit chance) and
+    ``python_<name>_sampled`` (sampled chance). Registering the same game again under the same
+    name does nothing.
+
+    Args:
+        game: any game.
+        name: the name (lowercase letters, digits and ``_``; default: ``game.info.name``).
+
+    Returns:
+        The two short names, as :func:`names` gives them.
+
+    Raises:
+        ConfigurationError: a name that is not lowercase letters, digits and ``_``, or one
+        already registered for another game.
+    """
+    name = name or game.info.name
+    if not _NAME.fullmatch(name):
+        raise ConfigurationError("name", f"{name!r} is not lowercase letters, digits and _")
+    short = names(name)
+    if short[0] in _REGISTERED:
+        if _REGISTERED[short[0]] is game:
+            return short
+        raise ConfigurationError("name", f"{short[0]} is already registered for another game")
+    if short[0] in pyspiel.registered_names():
+        raise ConfigurationError("name", f"{short[0]} is already an OpenSpiel game")
+
+    for kind in (SpielGame, SampledSpielGame):
+        factory = _Factory(kind, game, name)
+        pyspiel.register_game(game_type(game, sampled=kind.sampled, name=name), factory)
+    _REGISTERED[short[0]] = _REGISTERED[short[1]] = game
+    return short
+
+
+class _Factory:
+    """What :func:`register` hands to :mod:`pyspiel`: called with OpenSpiel's parameters, it
+    makes the game. pyspiel keeps it until the interpreter has shut down and then drops it
+    without the GIL; the reference it holds to itself keeps that last drop from freeing it
+    (which would crash the exit), as a class's own references do for a class."""
+
+    def __init__(self, kind: type[SpielGame], game: Game[Any, Any], name: str) -> None:
+        self.kind, self.game, self.name = kind, game, name
+        self._self = self
+
+    def __call__(self, params: Mapping[str, Any] | None = None) -> SpielGame:
+        return self.kind(self.game, params, self.name)
+
+
+def registered_game(short_name: str) -> Game[Any, Any]:
+    """The game registered (by this module) under an OpenSpiel short name.
+
+    Args:
+        short_name: ``python_<name>`` or ``python_<name>_sampled``.
+
+    Returns:
+        The game.
+
+    Raises:
+        KeyError: no game of this module has that short name.
+    """
+    return _REGISTERED[short_name]
+
+
+def load_game(game: GameLike = None, *, sampled: bool = False, **params: Any) -> Any:
+    """The OpenSpiel game of ``game`` (registered first if it is not yet).
+
+    Args:
+        game: a game, a registry name, or ``None`` for Sintra.
+        sampled: the sampled-chance game (else the explicit-chance one).
+        params: OpenSpiel parameters as keywords (``players``, the options, ``seed``).
+
+    Returns:
+        The loaded ``pyspiel.Game``.
+
+    >>> load_game("sintra", players=4).num_players()
+    4
+    """
+    rules = resolve_game(game)
+    explicit, sampled_name = register(rules)
+    return pyspiel.load_game(sampled_name if sampled else explicit, params)
+
+
+for _name in available_games():
+    register(make(_name), _name)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import cast
 
-from sintra_rules.errors import ConfigurationError
+from sintra_rules.errors import ConfigurationError, IllegalAction
 from sintra_rules.game import Facts, Game, GameInfo, Option, Player, Result
 from sintra_rules.games.sintra import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
@@ -221,6 +221,29 @@ class SintraGame:
         from sintra_rules.games.sintra.explain import explain
 
         return explain(state, action)
+
+    def chance_to_text(self, state: GameState, outcome: int, /) -> str:
+        """The pending chance step's ``outcome`` in words (ENG-07): ``draw B`` (a piece drawn
+        for space I, SETUP-08, or onto a display, SETUP-09, END-03), ``indicator VI: B`` (the
+        indicator's shuffle, SETUP-08), ``p1 slot 8: strip 5`` and ``p1 slot 1: face 2`` (the
+        strips' shuffle and faces, SETUP-03, SETUP-04).
+
+        Raises:
+            IllegalAction: ENG-08, when no chance step is pending.
+        """
+        from sintra_rules.games.sintra.narration import roman
+
+        step = state.chance
+        if step is None:
+            raise IllegalAction("ENG-08", "no chance step is pending")
+        if step.kind in ("fill", "first"):
+            return f"draw {state.components.colour_codes[outcome]}"
+        if step.kind == "indicator":
+            return f"indicator {roman(step.index + 2)}: {state.components.colour_codes[outcome]}"
+        seat, slot = step.seat + 1, step.index + 1
+        if step.kind == "strip":
+            return f"p{seat} slot {slot}: strip {outcome + 1}"
+        return f"p{seat} slot {slot}: face {outcome + 1}"
 
     def to_svg(self, state: GameState, /) -> str:
         """The position as an SVG picture."""
