@@ -311,6 +311,57 @@ def _bad_input_shows_the_command_lines_message(desk: Desk, tmp_path: Path) -> No
     assert desk.problems == []
 
 
+#: In the page: the desk's boxes that are shown but empty (no text and no picture).
+_EMPTY_BOXES = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll(
+      "#sintra-desk pre, #sintra-desk .desk-picture, #sintra-desk .desk-legal, #sintra-desk h3")) {
+    if (el.offsetParent === null) continue;  // not shown
+    if (!(el.textContent || "").trim() && !el.querySelector("svg")) out.push(el.id || el.tagName);
+  }
+  return out;
+}"""
+
+
+def _a_bad_position_leaves_no_empty_box(desk: Desk) -> None:
+    """Issue 25: a position that cannot be read showed "Legal actions: none (the game is
+    over)" and left the explanation, the command and the picture as empty boxes. Now only the
+    message is shown; a bad action keeps the position's picture and legal actions."""
+    line = position_to_text(new_game(2, seed=7))
+    shown = desk.ask(line.replace("side:A", "side:Q"), "R")
+    assert shown["error"].startswith("Position: bad position: side")
+    assert "game is over" not in (desk.page.text_content("#sintra-desk") or "")
+    assert desk.page.is_hidden("#desk-legal-title") and desk.page.is_hidden("#desk-picture")
+    assert desk.page.is_hidden("#desk-explanation") and desk.page.is_hidden("#desk-command")
+    assert desk.page.evaluate(_EMPTY_BOXES) == []
+    shown = desk.ask(line, "9Q-1")
+    assert shown["error"].startswith("Action: bad action notation '9Q-1'")
+    assert desk.page.is_visible("#desk-picture svg") and desk.page.is_hidden("#desk-explanation")
+    assert (desk.page.text_content("#desk-legal-title") or "").startswith(
+        "Legal actions of player 1: "
+    )
+    assert desk.page.evaluate(_EMPTY_BOXES) == []
+    assert desk.problems == []
+
+
+def _the_landing_pages_commands_wrap(desk: Desk) -> None:
+    """Issue 25: the landing page's second command (the test command, one long line) ran off
+    sideways; both commands now wrap at the page's width, at a desktop's and a phone's."""
+    page = desk.page
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(desk.base + "index.html")
+        widths = page.evaluate(
+            "() => [...document.querySelectorAll('section#the-two-commands pre')]"
+            ".map(pre => [pre.scrollWidth, pre.clientWidth, pre.textContent.length])"
+        )
+        assert len(widths) == 2, widths
+        assert widths[1][2] > 300  # the test command, one long line
+        for scroll, client, _ in widths:
+            assert scroll <= client, (width, widths)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def _provisional_notice_and_disputes_are_shown(desk: Desk) -> None:
     notice = desk.page.text_content(".desk-notice") or ""
     assert "Provisional figures" in notice and "provisional" in notice
@@ -426,8 +477,10 @@ def test_dispute_desk_in_chromium(desk: Desk, site: Path, tmp_path: Path) -> Non
     _one_line_position_explained_as_the_command_line_does(desk, tmp_path)
     _clause_ids_link_to_their_anchor(desk, site)
     _bad_input_shows_the_command_lines_message(desk, tmp_path)
+    _a_bad_position_leaves_no_empty_box(desk)
     _a_link_reopens_the_question(desk, tmp_path)
     _nothing_is_cut_off_on_a_phone(desk)
+    _the_landing_pages_commands_wrap(desk)
     _site_search_finds_clauses_and_glossary(desk)
     assert desk.problems == []
 

@@ -487,3 +487,24 @@ def test_the_provisional_note_comes_once_and_quiet_silences_it(tmp_path: Path) -
         quiet = _sintra(*args, "--quiet")
         assert quiet.returncode == 0, (args, quiet.stderr)
         assert quiet.stderr == "", (args, quiet.stderr)
+
+
+def test_the_docs_say_what_writes_the_one_line_notation() -> None:
+    """The desk page said the notation is what ``print(state)`` writes; ``print(state)`` draws
+    the text board. The page now names ``position_to_text`` and ``sintra show --notation``,
+    and both write the line."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
+    for page in pages:
+        if "_build" not in page.parts:
+            assert "as `print(state)`" not in page.read_text("utf-8"), page
+    desk = (ROOT / "docs" / "desk.md").read_text("utf-8")
+    assert "`position_to_text(state)` and `sintra show --notation`" in " ".join(desk.split())
+    assert _sintra("show", SETUP, "--notation").stdout == SETUP + "\n"
+    code = (
+        "from sintra_rules.games.sintra.position import position_from_text; "
+        f"print(position_from_text({SETUP!r}))"
+    )
+    printed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    assert SETUP not in printed and "Round I of VI" in printed

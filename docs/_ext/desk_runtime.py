@@ -60,10 +60,11 @@ def answer(position: str, action: str) -> str:
     ``null`` without a position and an action);
     ``error`` (``null``, or ``{"field": "position" | "action", "message": ...}``: the
     one-line message ``sintra explain`` prints for bad input); ``svg`` (the position's
-    picture); ``to_move`` (the seat to act, from 1); ``legal_actions`` (their notation, in the
-    engine's canonical order); ``explanation`` (the text of ``sintra explain``, or ``null`` when
-    no action was given); ``is_legal``; ``clauses`` (the clause IDs of the explanation, in
-    order); ``after_svg`` (the picture after a legal action, else ``null``).
+    picture); ``to_move`` (the seat to act, from 1); ``is_over`` and ``chance`` (the pending
+    chance step's kind), ``null`` when no position was read; ``legal_actions`` (their notation,
+    in the engine's canonical order); ``explanation`` (the text of ``sintra explain``, or
+    ``null`` when no action was given); ``is_legal``; ``clauses`` (the clause IDs of the
+    explanation, in order); ``after_svg`` (the picture after a legal action, else ``null``).
     """
     result: dict[str, Any] = {
         "position": None,
@@ -71,6 +72,8 @@ def answer(position: str, action: str) -> str:
         "error": None,
         "svg": None,
         "to_move": None,
+        "is_over": None,
+        "chance": None,
         "legal_actions": [],
         "explanation": None,
         "is_legal": None,
@@ -85,11 +88,13 @@ def answer(position: str, action: str) -> str:
     result["position"] = position_to_text(state)
     result["svg"] = state_to_svg(state)
     result["to_move"] = None if state.is_over else state.turn + 1
+    result["is_over"] = state.is_over
+    result["chance"] = None if state.chance is None else state.chance.kind
     result["legal_actions"] = [action_to_text(a, state.components) for a in legal_actions(state)]
     if not action.strip():
         return json.dumps(result)
     try:
-        parsed = action_from_text(action.strip(), state.components)
+        parsed = action_from_text(action.strip(), state.components, num_players=len(state.players))
     except SintraError as error:
         result["error"] = {"field": "action", "message": str(error)}
         return json.dumps(result)

@@ -270,16 +270,20 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 </div>
 </div>
 <p class="desk-error" id="desk-error" role="alert" hidden></p>
+<div class="desk-answer" id="desk-answer" hidden>
 <h3>Explanation</h3>
 <pre class="desk-explanation" id="desk-explanation"></pre>
 <p class="desk-command-title">The same on the command line:</p>
 <pre class="desk-command" id="desk-command"></pre>
+</div>
+<div class="desk-position-box" id="desk-position-box" hidden>
 <h3>The position</h3>
 <div class="desk-picture" id="desk-picture"></div>
 <details class="desk-after-box" id="desk-after-box" hidden><summary>After the action</summary>
 <div class="desk-picture" id="desk-after"></div></details>
 <h3 id="desk-legal-title">Legal actions</h3>
 <div class="desk-legal" id="desk-legal"></div>
+</div>
 </div>
 <script type="application/json" id="desk-data">{data}</script>
 <script src="{static}desk.js"></script>

@@ -47,8 +47,13 @@
     parent.append(text.slice(last));
   }
 
+  // What the page shows for an answer: only the parts the answer has (a position that cannot
+  // be read has no picture and no legal actions; a question without a readable action, no
+  // explanation), so no box is left empty and nothing is said about a game there is none of.
   function show(result) {
     showError(result.error);
+    $("desk-position-box").hidden = result.position === null;
+    $("desk-answer").hidden = !result.explanation;
     $("desk-picture").innerHTML = result.svg || "";
     const legal = $("desk-legal");
     legal.replaceChildren();
@@ -64,10 +69,13 @@
       legal.append(button);
     }
     const count = result.legal_actions.length;
-    $("desk-legal-title").textContent =
-      result.to_move === null
-        ? "Legal actions: none (the game is over)"
-        : `Legal actions of player ${result.to_move}: ${count}`;
+    let title = `Legal actions of player ${result.to_move}: ${count}`;
+    if (result.is_over) title = "Legal actions: none (the game is over)";
+    else if (result.chance) {
+      title = `Legal actions: none (the position waits for a chance step: ${result.chance})`;
+    }
+    $("desk-legal-title").textContent = title;
+    legal.hidden = count === 0;
     const explanation = $("desk-explanation");
     explanation.dataset.legal = result.is_legal === null ? "" : String(result.is_legal);
     explanation.dataset.clauses = result.clauses.join(" ");
