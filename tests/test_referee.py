@@ -508,3 +508,42 @@ def test_the_docs_say_what_writes_the_one_line_notation() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout
     assert SETUP not in printed and "Round I of VI" in printed
+
+
+# --- point 7: rewards explained in one place -------------------------------------------------
+
+
+def test_one_table_says_what_reward_each_interface_gives() -> None:
+    """The adapters page has one table of the rewards of Gymnasium, PettingZoo, OpenSpiel,
+    self-play and the arena, and warns that a search on the sampled OpenSpiel game sees the
+    real future draws, as the sampled game's docstring does."""
+    page = (ROOT / "docs" / "api" / "adapters.md").read_text("utf-8")
+    table = page.split("## Rewards: what each interface gives", 1)[1].split("\n\n**", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ")][2:]
+    assert [row.split("|")[1].split("(")[0].strip() for row in rows] == [
+        "Gymnasium",
+        "PettingZoo",
+        "OpenSpiel",
+        "self-play",
+        "arena",
+    ]
+    assert "`+1` if the learner is among the winners, else `-1`" in rows[0]
+    assert "the final scores (general-sum)" in rows[2]
+    assert "`1/w` for each of `w` winners" in rows[3]
+    warning = " ".join(
+        page.split("**The sampled OpenSpiel game lets a search see the future.**")[1].split()
+    )
+    assert warning.startswith("In `python_<name>_sampled`")
+    assert "sees the real future draws" in warning
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sintra_rules.adapters.openspiel as o; print(o.SampledSpielGame.__doc__)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert "sees the real future draws" in " ".join(done.stdout.split())
