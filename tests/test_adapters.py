@@ -18,7 +18,7 @@ import random
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -31,7 +31,7 @@ import sintra_rules.adapters.openspiel as spiel
 from sintra_rules import ConfigurationError, available_games, make
 from sintra_rules.adapters.gymnasium import ENV_ID, SintraEnv
 from sintra_rules.adapters.pettingzoo import env as pz_env
-from sintra_rules.game import Game
+from sintra_rules.game import Game, GameInfo, Option, Result
 from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
 from sintra_rules.games.sintra.encoding import NUM_ACTIONS
 from tests.toy_game import TOY
@@ -113,7 +113,7 @@ def test_openspiel_sintra_facts_come_from_the_proved_bounds(players: int) -> Non
         assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
         assert not kind.provides_information_state_string
         assert (kind.min_num_players, kind.max_num_players) == (2, 4)
-        assert kind.parameter_specification == {"players": 2, "side": "A"}
+        assert kind.parameter_specification == {"players": 2, "side": "A", "utility": "scores"}
 
 
 @pytest.mark.parametrize("players", (1, 2, 3))
@@ -430,6 +430,67 @@ def test_openspiel_sintra_resample_from_infostate_hides_nothing() -> None:
     assert rules.without_generator(again.engine_state) == rules.without_generator(
         sampled.engine_state
     )
+
+
+def _toy_to_the_end(utility: str) -> Any:
+    """A toy game played by hand: cards 2 and 0, dice 1 then 3; seat 0 bets (2) then banks (3)
+    and stops, seat 1 bets (0) then banks (3) and goes again (1): scores 5 and 4."""
+    game = pyspiel.load_game("python_toy", {"players": 2, "utility": utility})
+    state = game.new_initial_state()
+    for action in (2, 0, 0, 1, 1, 2, 0, 3, 0, 2):  # deal 2, 0; roll 1; bet, bet; roll 3; ...
+        state.apply_action(action)
+    assert state.is_terminal()
+    return state
+
+
+def test_openspiel_utility_scores_or_win_loss() -> None:
+    """``utility=scores`` (the default) returns the final scores, ``win_loss`` +1 for the only
+    winner and -1 for the others, with the utility range to match."""
+    assert _toy_to_the_end("scores").returns() == [5.0, 4.0]
+    assert _toy_to_the_end("win_loss").returns() == [1.0, -1.0]
+    game = pyspiel.load_game("python_toy", {"players": 2, "utility": "win_loss"})
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert str(game) == "python_toy(players=2,utility=win_loss)"
+    solo = pyspiel.load_game("python_toy", {"players": 1, "utility": "win_loss"})
+    state = solo.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.returns() == [1.0]  # alone, the toy's only seat always has the best key
+
+
+def test_openspiel_default_utility_keeps_the_game_string() -> None:
+    """At its default the parameter is left out of the game string, which stays what it was
+    before the parameter existed."""
+    game = pyspiel.load_game(spiel.EXPLICIT_NAME, {"players": 3})
+    assert str(game) == "python_sintra(players=3,side=A)"
+    assert str(pyspiel.load_game("python_sintra(players=3,side=A)")) == str(game)
+    assert game.get_type().parameter_specification["utility"] == "scores"
+
+
+def test_openspiel_shared_victory_is_a_draw_in_win_loss() -> None:
+    result = Result(scores=(7, 7, 2, 7), keys=((7,), (7,), (2,), (7,)), winners=(0, 1, 3))
+    assert spiel.win_loss(result) == (0.0, 0.0, -1.0, 0.0)
+    assert spiel.win_loss(Result(scores=(1,), keys=((1,),), winners=())) == (-1.0,)
+
+
+@pytest.mark.parametrize("sampled", [False, True], ids=["explicit", "sampled"])
+def test_openspiel_random_sim_test_with_win_loss(sampled: bool) -> None:
+    """pyspiel's conformance check (returns within the range, serialization through the game
+    string) with win/loss utilities."""
+    for name, players in (("sintra", 2), ("toy", 3)):
+        game = _spiel(name, players, sampled=sampled, utility="win_loss")
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_bad_utility_and_reserved_option_names_are_refused() -> None:
+    with pytest.raises(Exception, match="scores or win_loss"):
+        pyspiel.load_game("python_toy", {"utility": "elo"})
+
+    class Clashing:
+        info = GameInfo("clash", "Clash", (2,), True, 1, (Option("seed", ("0", "1"), "0"),))
+
+    with pytest.raises(ConfigurationError, match="may not be called 'seed'"):
+        spiel.register(cast(Game[Any, Any], Clashing()))
 
 
 def test_openspiel_load_game_takes_a_game_value() -> None:

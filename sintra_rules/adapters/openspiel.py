@@ -28,7 +28,8 @@ options)``.
 Parameters, as OpenSpiel names them: ``players`` (default 2 when the game takes 2 players, else
 its smallest count; Sintra 2 to 4), then one parameter per game option at its default, a string
 (Sintra: ``side``, ``"A"`` or ``"B"``) or, when every value of the option is a whole number, an
-integer (Sagrada's ``tools``), plus ``seed`` (default 0) for the sampled game. Actions
+integer (Sagrada's ``tools``), then ``utility`` (``"scores"`` or ``"win_loss"``, below), plus
+``seed`` (default 0) for the sampled game. Actions
 are the game's fixed ids (``game.legal_ids``, increasing = canonical order; Sintra: 3,601 ids,
 ENG-05, ENG-30); a chance action's text comes from the game's
 :class:`~sintra_rules.game.ChanceWritten` capability when it has one (else ``outcome N``), a
@@ -49,11 +50,22 @@ generic observers do), since the protocol has no public observation of its own; 
 perfect information gives its observation to every observer type.
 :meth:`SpielState.resample_from_infostate` maps to ``game.determinize(state, seed, viewer)``.
 
-**Utilities.** Returns are the final scores (general-sum), 0 before the end; the utility range
-is ``facts.min_score`` to ``facts.max_score`` (for Sintra the proved lowest final score for the
-number of players to the proved highest final score for the side; those bounds depend on
-provisional figures, FIG-04 to FIG-09). ``max_game_length`` is ``facts.max_game_length``, player
-decisions only, as OpenSpiel counts (Sintra: 240 / 348 / 432 turns for 2 / 3 / 4 players).
+**Utilities.** The ``utility`` parameter chooses the returns, which are 0 before the end in
+both cases (terminal rewards, general-sum):
+
+* ``"scores"`` (the default): the final scores (``game.result(state).scores``); the utility
+  range is ``facts.min_score`` to ``facts.max_score`` (for Sintra the proved lowest final score
+  for the number of players to the proved highest final score for the side; those bounds depend
+  on provisional figures, FIG-04 to FIG-09).
+* ``"win_loss"``: ``+1`` for the only winner, ``0`` for each winner of a shared victory (a draw
+  among them), ``-1`` for every seat that did not win (``game.result(state).winners``); a solo
+  game gives ``+1`` for a win and ``-1`` for a loss. The utility range is ``-1`` to ``+1``; two
+  players always sum to 0.
+
+The parameter is left out of the game's parameters (``str(game)``, ``get_parameters()``) at its
+default, so a game string written before it existed names the same game.
+``max_game_length`` is ``facts.max_game_length``, player decisions only, as OpenSpiel counts
+(Sintra: 240 / 348 / 432 turns for 2 / 3 / 4 players).
 
 >>> import pyspiel
 >>> import sintra_rules.adapters.openspiel
@@ -81,12 +93,21 @@ from sintra_rules.adapters._common import (
     resolve_game,
 )
 from sintra_rules.errors import ConfigurationError, SintraError
-from sintra_rules.game import ChanceWritten, Game, Positions, current_player, resolve_chance
+from sintra_rules.game import (
+    ChanceWritten,
+    Game,
+    Positions,
+    Result,
+    current_player,
+    resolve_chance,
+)
 from sintra_rules.games import available_games, make
 
 __all__ = [
     "EXPLICIT_NAME",
+    "RESERVED",
     "SAMPLED_NAME",
+    "UTILITIES",
     "SampledSpielGame",
     "SpielGame",
     "SpielObserver",
@@ -97,12 +118,18 @@ __all__ = [
     "names",
     "register",
     "registered_game",
+    "win_loss",
 ]
 
 #: The short name of Sintra's game with explicit chance nodes.
 EXPLICIT_NAME: Final = "python_sintra"
 #: The short name of Sintra's game whose chance is sampled inside the engine.
 SAMPLED_NAME: Final = "python_sintra_sampled"
+
+#: The values of the ``utility`` parameter; the first is the default.
+UTILITIES: Final = ("scores", "win_loss")
+#: The parameters the adapter adds to a game's options (no option may take these names).
+RESERVED: Final = ("players", "seed", "utility")
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _INTEGER = re.compile(r"-?[0-9]+")
@@ -136,8 +163,8 @@ def game_type(game: Game[Any, Any], *, sampled: bool = False, name: str | None =
     Returns:
         A ``pyspiel.GameType``: sequential, general-sum, terminal rewards; perfect or imperfect
         information as ``info.perfect_information`` says (information states provided for the
-        latter); players from ``info.player_counts``; parameters ``players``, every option and,
-        sampled, ``seed``.
+        latter); players from ``info.player_counts``; parameters ``players``, every option,
+        ``utility`` and, sampled, ``seed``.
     """
     info = game.info
     explicit, sampled_name = names(name or info.name)
@@ -145,6 +172,7 @@ def game_type(game: Game[Any, Any], *, sampled: bool = False, name: str | None =
     params.update(
         {option.name: _parameter(option.values, option.default) for option in info.options}
     )
+    params["utility"] = UTILITIES[0]
     if sampled:
         params["seed"] = 0
     perfect = info.perfect_information
@@ -176,6 +204,7 @@ def game_info(
     options: Mapping[str, str] | None = None,
     *,
     sampled: bool = False,
+    utility: str = UTILITIES[0],
 ) -> Any:
     """OpenSpiel's ``GameInfo`` of ``game`` for ``players`` seats, from ``game.facts``.
 
@@ -184,11 +213,13 @@ def game_info(
         players: the number of seats.
         options: the game's options (default: their defaults).
         sampled: the sampled-chance game (no chance outcomes), else the explicit one.
+        utility: ``"scores"`` or ``"win_loss"`` (see the module documentation).
 
     Returns:
         A ``pyspiel.GameInfo``: ``facts.num_actions`` distinct actions,
-        ``facts.max_chance_outcomes`` (0 sampled), the utility range ``facts.min_score`` to
-        ``facts.max_score``, no fixed utility sum, ``facts.max_game_length``.
+        ``facts.max_chance_outcomes`` (0 sampled), the utility range (``facts.min_score`` to
+        ``facts.max_score`` for scores, -1 to 1 for win/loss), no fixed utility sum,
+        ``facts.max_game_length``.
 
     Raises:
         ConfigurationError: a player count or an option the game does not take.
@@ -198,8 +229,8 @@ def game_info(
         num_distinct_actions=facts.num_actions,
         max_chance_outcomes=0 if sampled else facts.max_chance_outcomes,
         num_players=players,
-        min_utility=float(facts.min_score),
-        max_utility=float(facts.max_score),
+        min_utility=float(facts.min_score) if utility == UTILITIES[0] else -1.0,
+        max_utility=float(facts.max_score) if utility == UTILITIES[0] else 1.0,
         utility_sum=None,
         max_game_length=facts.max_game_length,
     )
@@ -218,9 +249,36 @@ def _settings(game: Game[Any, Any], params: Mapping[str, Any]) -> tuple[int, dic
     given = {
         key: str(value) if isinstance(value, int) and not isinstance(value, bool) else value
         for key, value in params.items()
-        if key not in ("players", "seed")
+        if key not in RESERVED
     }
     return check_setting(game, players, given)
+
+
+def _utility(params: Mapping[str, Any]) -> str:
+    """The ``utility`` parameter, checked."""
+    utility = params.get("utility", UTILITIES[0])
+    if utility not in UTILITIES:
+        raise ConfigurationError("utility", f"must be scores or win_loss, got {utility!r}")
+    return str(utility)
+
+
+def win_loss(result: Result) -> tuple[float, ...]:
+    """The ``"win_loss"`` utilities of a result: ``+1`` for the only winner, ``0`` for each
+    winner of a shared victory, ``-1`` for every seat that did not win.
+
+    Args:
+        result: a finished game's result.
+
+    Returns:
+        One utility per seat.
+
+    >>> win_loss(Result(scores=(3, 5, 5), keys=((3,), (5,), (5,)), winners=(1, 2)))
+    (-1.0, 0.0, 0.0)
+    >>> win_loss(Result(scores=(9,), keys=((9,),), winners=(0,)))
+    (1.0,)
+    """
+    won = 1.0 if len(result.winners) == 1 else 0.0
+    return tuple(won if seat in result.winners else -1.0 for seat in range(len(result.scores)))
 
 
 class _Shared:
@@ -265,7 +323,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         values = dict(params or {})
         self.rules = game
         self.players, self.options = _settings(game, values)
-        info = game_info(game, self.players, self.options, sampled=self.sampled)
+        self.utility = _utility(values)
+        if self.utility == UTILITIES[0]:
+            values.pop("utility", None)  # a default utility leaves the game string as it was
+        info = game_info(
+            game, self.players, self.options, sampled=self.sampled, utility=self.utility
+        )
         super().__init__(game_type(game, sampled=self.sampled, name=name), info, values)
 
     def new_initial_state(self) -> SpielState:
@@ -379,11 +442,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return bool(self._held.value.is_over)
 
     def returns(self) -> list[float]:
-        """The final scores once the game is over, else zeros."""
+        """Once the game is over, the final scores or the win/loss utilities (the ``utility``
+        parameter), else zeros."""
         state = self._held.value
         if not state.is_over:
             return [0.0] * state.num_players
-        return [float(score) for score in self.rules.result(state).scores]
+        game = self.get_game()
+        result = game.rules.result(state)
+        if game.utility == UTILITIES[0]:
+            return [float(score) for score in result.scores]
+        return list(win_loss(result))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state ``player_id`` cannot tell from this one: ``game.determinize(state, seed,
@@ -462,11 +530,15 @@ def register(game: Game[Any, Any], name: str | None = None) -> tuple[str, str]:
 
     Raises:
         ConfigurationError: a name that is not lowercase letters, digits and ``_``, or one
-        already registered for another game.
+        already registered for another game; a game option called ``players``, ``seed`` or
+        ``utility``.
     """
     name = name or game.info.name
     if not _NAME.fullmatch(name):
         raise ConfigurationError("name", f"{name!r} is not lowercase letters, digits and _")
+    clash = [option.name for option in game.info.options if option.name in RESERVED]
+    if clash:
+        raise ConfigurationError("name", f"an option may not be called {clash[0]!r} in OpenSpiel")
     short = names(name)
     if short[0] in _REGISTERED:
         if _REGISTERED[short[0]] is game:
@@ -517,7 +589,8 @@ def load_game(game: GameLike = None, *, sampled: bool = False, **params: Any) ->
     Args:
         game: a game, a registry name, or ``None`` for Sintra.
         sampled: the sampled-chance game (else the explicit-chance one).
-        params: OpenSpiel parameters as keywords (``players``, the options, ``seed``).
+        params: OpenSpiel parameters as keywords (``players``, the options, ``utility``,
+        ``seed``).
 
     Returns:
         The loaded ``pyspiel.Game``.
