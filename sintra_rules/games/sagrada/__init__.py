@@ -27,7 +27,9 @@ The engine:
 * scoring: :func:`final_score`, :class:`FinalScore`, :func:`result`, :func:`target_score`;
 * files and AI: :func:`state_to_json`, :func:`state_from_json`, :func:`state_digest`,
   :func:`action_to_id`, :func:`id_to_action`, :func:`legal_ids`, :func:`observe`,
-  :func:`observation_string`, :func:`render`; agents in :mod:`~.agents`.
+  :func:`observation_string`, :func:`render`; agents in :mod:`~.agents`;
+* at the table: the one-line position notation (:func:`position_to_text`,
+  :func:`position_from_text`, ENG-12) and :func:`build_position`.
 """
 
 from __future__ import annotations
@@ -54,9 +56,8 @@ from sintra_rules.games.sagrada.actions import (
     ReturnDie,
     Swap,
     UseTool,
-    action_from_text,
-    action_to_text,
 )
+from sintra_rules.games.sagrada.builder import build_position
 from sintra_rules.games.sagrada.chance import (
     apply_chance,
     chance_outcomes,
@@ -79,11 +80,13 @@ from sintra_rules.games.sagrada.encoding import (
     id_to_action,
     legal_ids,
 )
+from sintra_rules.games.sagrada.notation import action_from_text, action_to_text
 from sintra_rules.games.sagrada.observation import (
     observation_size,
     observation_string,
     observe,
 )
+from sintra_rules.games.sagrada.position import position_from_text, position_to_text
 from sintra_rules.games.sagrada.render import render
 from sintra_rules.games.sagrada.rules import (
     apply,
@@ -125,6 +128,7 @@ __all__ = [
     "apply",
     "apply_chance",
     "apply_traced",
+    "build_position",
     "chance_outcomes",
     "default_components",
     "determinize",
@@ -138,6 +142,8 @@ __all__ = [
     "observation_size",
     "observation_string",
     "observe",
+    "position_from_text",
+    "position_to_text",
     "render",
     "resolve_chance",
     "result",
@@ -163,8 +169,9 @@ _MAX_SCORE: Final = 25 + 24 + 20 + 60 + 6
 
 class SagradaGame:
     """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
-    optional capabilities ``apply_traced`` (Traced) and ``agents`` / ``rollout_action``
-    (Played). A stateless object of one-line delegations to the engine's functions.
+    optional capabilities ``position_to_text`` / ``position_from_text`` (Positions),
+    ``apply_traced`` (Traced) and ``agents`` / ``rollout_action`` (Played). A stateless
+    object of one-line delegations to the engine's functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
     default 3: SOLO-01); 2 to 4 players always play with 3 tool cards (SETUP-04), so the option
@@ -284,11 +291,11 @@ class SagradaGame:
         return observation_string(state, seat)
 
     def action_to_text(self, state: SagradaState, action: Action, /) -> str:
-        """:func:`action_to_text` (ENG-07)."""
+        """:func:`action_to_text` (ENG-14)."""
         return action_to_text(action)
 
     def action_from_text(self, state: SagradaState, text: str, /) -> Action:
-        """:func:`action_from_text` (ENG-07)."""
+        """:func:`action_from_text` (ENG-14)."""
         return action_from_text(text)
 
     def serialize(self, state: SagradaState, /) -> str:
@@ -306,6 +313,14 @@ class SagradaGame:
     def render(self, state: SagradaState, /) -> str:
         """:func:`render`."""
         return render(state)
+
+    def position_to_text(self, state: SagradaState, /) -> str:
+        """:func:`position_to_text` (ENG-12): the Positions capability."""
+        return position_to_text(state)
+
+    def position_from_text(self, text: str, /) -> SagradaState:
+        """:func:`position_from_text` (ENG-12, ENG-15)."""
+        return position_from_text(text)
 
     @property
     def agents(self) -> Mapping[str, type[Player]]:

@@ -10,26 +10,23 @@ RUL-10).
 
 Decisions are frozen values that compare by value and by type (``Draft(1, 4)`` never equals
 ``Draft(True, 4)``). Internally colours, spaces and patterns count from 0; their text counts
-rows, columns, patterns and tools from 1. :data:`ALL_ACTIONS` lists every decision once, in the
-order of their fixed ids (ENG-09), which is the canonical order of
+rows, columns, patterns and tools from 1; it is read by
+:mod:`~sintra_rules.games.sagrada.notation` (ENG-14). :data:`ALL_ACTIONS` lists every decision
+once, in the order of their fixed ids (ENG-09), which is the canonical order of
 :func:`~sintra_rules.games.sagrada.rules.legal_actions` (ENG-08):
 
 >>> str(Draft(3, 5)), str(Place(7)), str(Pick(0)), str(UseTool(8)), str(UseTool(5, 2))
 ('draft B5', 'place r2c3', 'pick r1c1', 'tool 8', 'tool 5 pay G2')
->>> action_from_text("place r2c3") == Place(7)
-True
 >>> len(ALL_ACTIONS)
 218
 """
 
 from __future__ import annotations
 
-import re
 from typing import TypeAlias
 
 import attrs
 
-from sintra_rules.errors import NotationError
 from sintra_rules.games.sagrada.components import COLUMNS, SPACES
 
 __all__ = [
@@ -47,8 +44,6 @@ __all__ = [
     "ReturnDie",
     "Swap",
     "UseTool",
-    "action_from_text",
-    "action_to_text",
 ]
 
 #: The colour codes in table order (COMP-01), used by the text of decisions.
@@ -243,99 +238,3 @@ def draft_action(colour: int, value: int) -> Action:
 def tool_action(tool: int, pay: int) -> Action:
     """The shared :class:`UseTool` (the engine's constructor)."""
     return ALL_ACTIONS[TOOL_AT + 7 * (tool - 1) + pay]
-
-
-# ----------------------------------------------------------------------------- the text
-
-
-def action_to_text(action: Action) -> str:
-    """The text of a decision (ENG-07): ``pattern 4``, ``draft R4``, ``place r1c5``,
-    ``pick r2c2``, ``tool 8`` (solo ``tool 5 pay G2``), ``+1`` / ``-1``, ``value 6``,
-    ``swap G3``, ``return``, ``end``. Rows, columns, patterns and tools count from 1.
-
-    Args:
-        action: any decision.
-
-    Returns:
-        Its text.
-    """
-    return str(action)
-
-
-_SPACE = r"r([1-4])c([1-5])"
-_DIE = r"([RYGBP])([1-6])"
-_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rf"^{regex}$"), kind)
-    for regex, kind in (
-        (r"pattern (2[0-4]|1[0-9]|[1-9])", "pattern"),
-        (rf"draft {_DIE}", "draft"),
-        (rf"place {_SPACE}", "place"),
-        (rf"pick {_SPACE}", "pick"),
-        (r"tool (1[0-2]|[1-9])", "tool"),
-        (rf"tool (1[0-2]|[1-9]) pay {_DIE}", "pay"),
-        (r"([+-]1)", "adjust"),
-        (r"value ([1-6])", "value"),
-        (rf"swap {_DIE}", "swap"),
-        (r"return", "return"),
-        (r"end", "end"),
-    )
-)
-
-
-def _cell(row: str, col: str) -> int:
-    return (int(row) - 1) * COLUMNS + int(col) - 1
-
-
-def action_from_text(text: str) -> Action:
-    """The decision a text names (the inverse of :func:`action_to_text`; ENG-07).
-
-    Args:
-        text: the decision's text; surrounding blanks are ignored.
-
-    Returns:
-        The decision (the engine's shared instance).
-
-    Raises:
-        NotationError: the text names no decision.
-
-    >>> action_from_text("draft P6"), action_from_text("-1")
-    (Draft(colour=4, value=6), Adjust(delta=-1))
-    >>> action_from_text("tool 5 pay R2")
-    Traceback (most recent call last):
-    ...
-    sintra_rules.errors.NotationError: bad action notation 'tool 5 pay R2': tool 5 is paid ...
-    """
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a decision's text is a string")
-    clean = " ".join(text.split())
-    for regex, kind in _FORMS:
-        m = regex.match(clean)
-        if m is None:
-            continue
-        g = m.groups()
-        if kind == "pattern":
-            return ALL_ACTIONS[CHOOSE_AT + int(g[0]) - 1]
-        if kind in ("draft", "swap"):
-            at = DRAFT_AT if kind == "draft" else SWAP_AT
-            return ALL_ACTIONS[at + CODES.index(g[0]) * 6 + int(g[1]) - 1]
-        if kind in ("place", "pick"):
-            return ALL_ACTIONS[(PLACE_AT if kind == "place" else PICK_AT) + _cell(g[0], g[1])]
-        if kind == "tool":
-            return tool_action(int(g[0]), 0)
-        if kind == "pay":
-            tool = int(g[0])
-            if g[1] != TOOL_COLOURS[tool - 1]:
-                raise NotationError(
-                    text, f"tool {tool} is paid with a {TOOL_COLOURS[tool - 1]} die (SOLO-03)"
-                )
-            return tool_action(tool, int(g[2]))
-        if kind == "adjust":
-            return ALL_ACTIONS[ADJUST_AT + (g[0] == "+1")]
-        if kind == "value":
-            return ALL_ACTIONS[VALUE_AT + int(g[0]) - 1]
-        return RETURN if kind == "return" else END
-    raise NotationError(
-        text,
-        "expected pattern N, draft R4, place r1c5, pick r1c5, tool N, tool N pay G2, +1, -1, "
-        "value N, swap G3, return or end",
-    )
