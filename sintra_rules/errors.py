@@ -27,6 +27,8 @@ also derives from the built-in exception that matches its meaning, so that both
     ├── UnknownGame           (LookupError)  a game name that the registry does not hold
     ├── UnknownPlayerCount    (KeyError)     a player count the component table has no figures for
     ├── ConformanceFailure    (AssertionError) a game that breaks the game protocol (verify.api)
+    ├── InvariantBroken       (AssertionError) a state or step that breaks one of a game's own
+    │                                        invariants (the soak's checks)
     ├── MissingExtra          (ImportError)  a feature whose optional extra is not installed
     │                                        (names the extra to install)
     ├── FanOutError           (RuntimeError) a fanned-out task failed, or the cluster to run it
@@ -63,6 +65,7 @@ __all__ = [
     "GameOver",
     "IllegalAction",
     "InvalidArgument",
+    "InvariantBroken",
     "MissingExtra",
     "NotationError",
     "PositionBuildError",
@@ -374,6 +377,23 @@ class ConformanceFailure(SintraError, AssertionError):
     def __init__(self, check: str, reason: str) -> None:
         self.check = check
         super().__init__(check, reason)
+
+
+class InvariantBroken(SintraError, AssertionError):
+    """A state or a step broke one of a game's own invariants
+    (:meth:`sintra_rules.game.Verified.check_state`,
+    :meth:`~sintra_rules.game.Verified.check_step`).
+
+    Not bad input: the engine under check is wrong, hence an :class:`AssertionError`.
+    ``invariant`` (the subject) names the invariant, with the clauses it protects.
+
+    >>> print(InvariantBroken("pieces_conserved (COMP-01)", "blue: 19 pieces, expected 20"))
+    pieces_conserved (COMP-01): blue: 19 pieces, expected 20
+    """
+
+    def __init__(self, invariant: str, reason: str) -> None:
+        self.invariant = invariant
+        super().__init__(invariant, reason)
 
 
 class MissingExtra(SintraError, ImportError):

@@ -23,8 +23,9 @@ Optional capabilities are separate protocols, tested with ``isinstance`` (they a
 ``runtime_checkable``), as OpenSpiel's ``provides_*`` flags: :class:`Positions` (a one-line
 position notation), :class:`Traced` (the events an action fires), :class:`Explained` (the
 clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Played` (the
-game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own) and
-:class:`ChanceWritten` (a chance outcome in words).
+game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own),
+:class:`ChanceWritten` (a chance outcome in words), :class:`Verified` (invariants of its own,
+which the soak checks at every step) and :class:`Benched` (speed figures of its own).
 
 The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance` and
 :func:`win_shares` work for every game.
@@ -54,6 +55,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "A",
+    "Benched",
     "ChanceWritten",
     "Drawn",
     "Encoded",
@@ -71,6 +73,7 @@ __all__ = [
     "Searched",
     "State",
     "Traced",
+    "Verified",
     "Written",
     "current_player",
     "resolve_chance",
@@ -504,6 +507,60 @@ class Searched(Protocol):
 
     def search_visits(self, state: Any, simulations: int, seed: int, /) -> Sequence[int]:
         """Visit counts of a search of ``simulations`` from ``state``, one per legal id."""
+        ...
+
+
+@runtime_checkable
+class Verified(Protocol):
+    """The game's own invariants, which the soak (:mod:`sintra_rules.verify.soak`) checks at
+    every step beyond the protocol's checks, and the game's own random policies for it.
+
+    Both checks raise :class:`~sintra_rules.errors.InvariantBroken` naming the first broken
+    invariant; a game without this capability is soaked with the protocol's checks alone.
+    """
+
+    @property
+    def invariants(self) -> tuple[str, ...]:
+        """The names of the invariants :meth:`check_state` and :meth:`check_step` check."""
+        ...
+
+    @property
+    def soak_policies(self) -> Mapping[str, Callable[[Any, Sequence[Any]], Sequence[Any]]]:
+        """Random policies beyond ``"uniform"``, by name: each narrows a position's legal
+        actions to the pool a random game draws from uniformly (an empty pool: all of them)."""
+        ...
+
+    def check_state(self, state: Any, /) -> None:
+        """Check every state invariant of ``state``.
+
+        Raises:
+            InvariantBroken: naming the invariant and what is wrong.
+        """
+        ...
+
+    def check_step(self, before: Any, action: Any, after: Any, /) -> Mapping[str, int]:
+        """Check every invariant of the step ``before -> after`` (``after`` is the position
+        after ``action`` and every chance step that followed it).
+
+        Returns:
+            The rare events the step showed, counted by name (the soak adds them up).
+
+        Raises:
+            InvariantBroken: naming the invariant and what is wrong.
+        """
+        ...
+
+
+@runtime_checkable
+class Benched(Protocol):
+    """Speed figures of the game's own (a compiled kernel), which the benchmark
+    (:mod:`sintra_rules.verify.bench`) adds to the generic ones."""
+
+    def bench(
+        self, seconds: float, seed: int, out: Callable[[str], None] | None, /
+    ) -> Mapping[str, object]:
+        """Measure the game's own figures for about ``seconds`` CPU seconds a slice, printing
+        them through ``out`` (``None``: nowhere); the figures JSON-ready, by name."""
         ...
 
 

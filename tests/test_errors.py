@@ -33,6 +33,7 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
         AssertionError,
         ("chance", "toy, seed 0, ply 3: probabilities sum to 2"),
     ),
+    "InvariantBroken": (AssertionError, ("pieces_conserved (COMP-01)", "19 blue pieces")),
     "UnknownPlayerCount": (KeyError, (5, "the table has figures for 2 to 4 players")),
     "PositionBuildError": (ValueError, ("window 'OPB'", "a window holds at most 2 pieces")),
     "MissingExtra": (ImportError, ("ray", "--ray needs the package 'ray'")),
