@@ -78,12 +78,12 @@ from sintra_rules.games.sintra.render import (
 )
 from sintra_rules.games.sintra.state import GameState
 from sintra_rules.games.sintra.textrecord import looks_like_text_record, text_record_from_text
-from sintra_rules.interrupts import deferred_interrupts
-from sintra_rules.verify.golden import (
+from sintra_rules.games.sintra.verify.golden import (
     GoldenPlaythrough,
     golden_mismatch,
     read_record_or_golden,
 )
+from sintra_rules.interrupts import deferred_interrupts
 
 __all__ = ["UsageError", "main"]
 
@@ -629,10 +629,13 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _perft(args: argparse.Namespace) -> int:
+    from sintra_rules.games.sintra.game import SintraGame
     from sintra_rules.verify import perft
 
     table = _components(args)
-    state = perft.position_after(args.players, args.side, args.seed, args.plies, table)
+    game = None if table is None else SintraGame(table)
+    options = {"side": args.side}
+    state = perft.position_after(args.players, options, args.seed, args.plies, game=game)
     start = time.perf_counter()
     with Progress("perft", unit="first actions", quiet=args.quiet) as bar:
         count = perft.perft(state, args.depth, progress=bar.update)
@@ -646,7 +649,7 @@ def _perft(args: argparse.Namespace) -> int:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from sintra_rules.verify import soak
+    from sintra_rules.games.sintra.verify import soak
 
     ray = ray_from_args(args)
     workers = _workers(args, args.games, ray)

@@ -37,8 +37,8 @@ from sintra_rules import (
     state_digest,
 )
 from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
+from sintra_rules.games.sintra.verify.golden import golden_from_json, golden_mismatch
 from sintra_rules.games.sintra.verify.invariants import examine
-from sintra_rules.verify.golden import golden_from_json, golden_mismatch
 from sintra_rules.verify.perft import perft, position_after
 
 ROOT = Path(__file__).parent
@@ -77,7 +77,8 @@ GOLDEN_GAMES: tuple[GoldenGame, ...] = (
 
 @attrs.frozen
 class PerftPosition:
-    """A perft position: ``position_after(players, side, seed, plies)`` and what it shows."""
+    """A perft position: ``position_after(players, {"side": side}, seed, plies)`` and what it
+    shows."""
 
     name: str
     players: int
@@ -141,8 +142,9 @@ def golden_document(game: GoldenGame) -> dict[str, Any]:
 def compare_golden(doc: dict[str, Any]) -> str | None:
     """Replay a golden file; ``None`` when every state's digest matches, else a readable diff
     (first differing ply, both digests, the action) and the reminder of what a deliberate
-    change needs. The file is read by :func:`sintra_rules.verify.golden.golden_from_json`, the same
-    reader as ``sintra replay``'s."""
+    change needs. The file is read by
+    :func:`sintra_rules.games.sintra.verify.golden.golden_from_json`, the same reader as
+    ``sintra replay``'s."""
     name = doc["name"]
     if doc["behaviour_version"] != BEHAVIOUR_VERSION:
         return (
@@ -173,7 +175,7 @@ def _diff(name: str, ply: int, action: str, want: str, got: str) -> str:
 
 def perft_document(position: PerftPosition) -> dict[str, Any]:
     """The perft data file of ``position``: the position's digest and the counts."""
-    state = position_after(position.players, position.side, position.seed, position.plies)
+    state = position_after(position.players, {"side": position.side}, position.seed, position.plies)
     return {
         "name": position.name,
         "note": position.note,

@@ -249,7 +249,7 @@ def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"depth 1: {count} (" in out
     code, out, _ = _run(capsys, "perft", "--seed", "2", "--plies", "30", "--depth", "2")
     assert code == 0
-    assert f"depth 2: {perft(position_after(2, 'A', 2, 30), 2)} (" in out
+    assert f"depth 2: {perft(position_after(2, {'side': 'A'}, 2, 30), 2)} (" in out
     assert _run(capsys, "perft", "--seed", "2")[0] == 2  # --depth is required
 
 
@@ -257,7 +257,7 @@ def test_soak_summary_and_exit_codes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``sintra soak`` prints the soak report's summary; exit 0 without failures, 1 with."""
-    from sintra_rules.verify import soak
+    from sintra_rules.games.sintra.verify import soak
 
     code, out, _ = _run(capsys, "soak", "--games", "2", "--seed", "1")
     assert code == 0

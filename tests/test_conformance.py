@@ -1,4 +1,5 @@
-"""The conformance check (sintra_rules.verify.conformance) on the reference and on wrong engines.
+"""Sintra's conformance check (sintra_rules.games.sintra.verify.conformance) on the reference and
+on wrong engines.
 
 Each wrong engine below is the reference with one deliberate fault; the check must name the
 game, the ply and the check that catches it. The reference itself must show no divergence.
@@ -13,8 +14,8 @@ import pytest
 
 import sintra_rules
 from sintra_rules import Action, GameState, Take, apply, legal_actions
-from sintra_rules.verify.conformance import Divergence, check_engine
-from sintra_rules.verify.soak import GamePlan
+from sintra_rules.games.sintra.verify.conformance import Divergence, check_engine
+from sintra_rules.games.sintra.verify.soak import GamePlan
 
 
 class Reference:

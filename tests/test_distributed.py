@@ -27,7 +27,7 @@ from sintra_rules.arena import run_arena
 from sintra_rules.cli import main
 from sintra_rules.distributed import MAX_RETRIES, Ray, fan_out, parse_ray_address
 from sintra_rules.errors import FanOutError, MissingExtra
-from sintra_rules.verify.soak import game_plan, play_checked, run_soak
+from sintra_rules.games.sintra.verify.soak import game_plan, play_checked, run_soak
 from tests.test_newcomer import _interrupt
 
 pytestmark = pytest.mark.xdist_group("ray")

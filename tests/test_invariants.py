@@ -35,7 +35,7 @@ from sintra_rules import (
     new_game,
 )
 from sintra_rules.agents import POLICIES, playout
-from sintra_rules.games.sintra.verify import oracle
+from sintra_rules.games.sintra.verify import oracle, soak
 from sintra_rules.games.sintra.verify.invariants import (
     INVARIANTS,
     InvariantFailure,
@@ -59,9 +59,8 @@ from sintra_rules.games.sintra.verify.positions import (
     strip_for,
     table_with,
 )
-from sintra_rules.verify import soak
+from sintra_rules.games.sintra.verify.soak import game_plan, play_checked, run_soak
 from sintra_rules.verify.perft import position_after
-from sintra_rules.verify.soak import game_plan, play_checked, run_soak
 
 SPEC_IDS = {
     clause["id"]
@@ -357,14 +356,14 @@ def test_every_state_invariant_has_a_corruption() -> None:
 def test_state_invariant_reports_its_corruption(name: str) -> None:
     """COMP-01, TRACK-01, TRACK-04, FIG-03, DONE-04, DONE-05, DONE-01, TAKE-03, ROUND-01,
     ROUND-04: a mid-game state passes; the corrupted one fails the named invariant."""
-    state = position_after(3, "A", seed=8, plies=20)
+    state = position_after(3, {"side": "A"}, seed=8, plies=20)
     assert check_state(state) == []
     assert name in names(check_state(STATE_CORRUPTIONS[name](state)))
 
 
 def test_points_lost_must_match_wraps_track_04() -> None:
     """TRACK-04: points lost that are not 18 x wraps + |value| are reported."""
-    state = position_after(2, "A", seed=1, plies=0)
+    state = position_after(2, {"side": "A"}, seed=1, plies=0)
     lost = actor(state, 1, marker=2, points_lost=WRAP_COST + 3)  # |value| of index 2 is 2
     assert "track_position" in names(check_state(lost))
     assert check_state(actor(state, 1, marker=2, points_lost=WRAP_COST + 2)) == []
@@ -399,7 +398,11 @@ def every_action(state: GameState) -> list[Action]:
 
 @pytest.mark.parametrize(
     "state",
-    [joker_position(), position_after(4, "A", 6, 45), position_after(3, "B", 2, 70)],
+    [
+        joker_position(),
+        position_after(4, {"side": "A"}, 6, 45),
+        position_after(3, {"side": "B"}, 2, 70),
+    ],
     ids=["jokers", "4A-mid", "3B-late"],
 )
 def test_independent_legality_agrees_with_apply_place_05_to_07(state: GameState) -> None:

@@ -36,10 +36,10 @@ from sintra_rules.agents import Policy, playout, random_action
 from sintra_rules.games.sintra import kernel
 from sintra_rules.games.sintra.bounds import BOUNDS
 from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
+from sintra_rules.games.sintra.verify.soak import game_plan, play_checked
 from sintra_rules.rng import below, next_u64, seed_state
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after
-from sintra_rules.verify.soak import game_plan, play_checked
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = [(players, side) for players in (2, 3, 4) for side in ("A", "B")]
@@ -171,7 +171,7 @@ def test_events_of_rare_steps(core: ModuleType) -> None:
 def test_random_games_play_the_reference_games(core: ModuleType, players: int) -> None:
     """ENG-50: the kernel's own playout loop plays exactly the games of the reference
     benchmark's ``random_game`` (same deals, same choices): the same number of plies."""
-    want = sum(random_game(players, "A" if g % 2 == 0 else "B", 40 + g) for g in range(4))
+    want = sum(random_game(players, {"side": "A" if g % 2 == 0 else "B"}, 40 + g) for g in range(4))
     assert kernel.random_games(players, 4, first_seed=40, module=core) == want
 
 
@@ -225,7 +225,7 @@ def test_perft_counts_through_the_kernel(core: ModuleType, path: Path) -> None:
     """ENG-50: the kernel counts the stored perft numbers (depths 1 to 3); the interpreted
     kernel skips depth-3 counts above 200,000 leaves (the compiled one counts them all)."""
     doc = json.loads(path.read_text("utf-8"))
-    state = position_after(doc["players"], doc["side"], doc["seed"], doc["plies"])
+    state = position_after(doc["players"], {"side": doc["side"]}, doc["seed"], doc["plies"])
     assert state_digest(state) == doc["digest"]
     k = kernel.to_kernel(state, core)
     for depth, count in sorted(doc["counts"].items()):
@@ -324,7 +324,7 @@ def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    want = sum(random_game(2, "A" if g % 2 == 0 else "B", 40 + g) for g in range(3))
+    want = sum(random_game(2, {"side": "A" if g % 2 == 0 else "B"}, 40 + g) for g in range(3))
     assert done.stdout.split() == ["True", "True", str(want)]
 
 
@@ -347,7 +347,7 @@ def test_mcts_visits_every_legal_id_and_never_the_real_draws(core: ModuleType) -
     """ENG-50, ENG-09: the kernel's search spreads exactly its simulations over the legal ids
     (ENG-30) of the position; its result does not depend on the position's real generator;
     compiled and interpreted searches agree visit for visit."""
-    state = position_after(2, "A", seed=3, plies=30)
+    state = position_after(2, {"side": "A"}, seed=3, plies=30)
     visits = kernel.mcts_visits(state, 300, seed=5, module=core)
     assert tuple(visits) == legal_ids(state)
     assert sum(visits.values()) == 300
@@ -389,7 +389,7 @@ def test_check_position_finds_broken_positions(core: ModuleType) -> None:
     """The soak's kernel checks (both builds) pass a sound position and name the invariant
     that a broken one breaks (COMP-01, TRACK-01, TRACK-04, DONE-04, FIG-03, ENG-01, END-02),
     and ``soak_game`` stops at the set-up with that failure."""
-    sound = kernel.to_kernel(position_after(3, "B", seed=4, plies=20), core)
+    sound = kernel.to_kernel(position_after(3, {"side": "B"}, seed=4, plies=20), core)
     assert core.check_position(sound) == ""
 
     def broken(change: Any) -> str:
@@ -415,7 +415,7 @@ def test_check_position_finds_broken_positions(core: ModuleType) -> None:
             k.factories[from_bag(k)] += 1
 
     assert broken(overfill).startswith("factory_capacity")
-    done = kernel.to_kernel(position_after(2, "A", seed=1, plies=400), core)
+    done = kernel.to_kernel(position_after(2, {"side": "A"}, seed=1, plies=400), core)
     assert done.is_over() and core.check_position(done) == ""
     k = sound.copy()
     k.bag[0] += 1

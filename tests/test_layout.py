@@ -27,11 +27,6 @@ PENDING: frozenset[str] = frozenset(
         "sintra_rules.cli",
         "sintra_rules.mcts",
         "sintra_rules.selfplay",
-        "sintra_rules.verify.bench",
-        "sintra_rules.verify.conformance",
-        "sintra_rules.verify.golden",
-        "sintra_rules.verify.perft",
-        "sintra_rules.verify.soak",
     }
 )
 

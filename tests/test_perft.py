@@ -48,7 +48,8 @@ EXPENSIVE = {"setup-2A", "setup-4B", "mid-2B"}
 
 
 def state_of(pos: PerftPosition) -> GameState:
-    return position_after(pos.players, pos.side, pos.seed, pos.plies)
+    state: GameState = position_after(pos.players, {"side": pos.side}, pos.seed, pos.plies)
+    return state
 
 
 def accepted(state: GameState) -> list[tuple[Action, GameState]]:
@@ -157,7 +158,7 @@ def test_divide_and_conventions_end_02() -> None:
     assert list(divide) == list(legal_actions(state))
     assert sum(divide.values()) == perft(state, 2)
     assert perft(state, 0) == 1
-    finished = position_after(2, "A", seed=1, plies=10_000)
+    finished = position_after(2, {"side": "A"}, seed=1, plies=10_000)
     assert finished.is_over
     assert [perft(finished, d) for d in range(4)] == [1, 1, 1, 1]
     assert perft_divide(finished, 3) == {}

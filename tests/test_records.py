@@ -3,7 +3,8 @@ of invalid document rejected with the right field.
 
 Expected fields and clauses are read off the document layout described in
 :mod:`sintra_rules.games.sintra.documents`, :mod:`sintra_rules.games.sintra.records`,
-:mod:`sintra_rules.verify.golden` and the rules; no expected value is copied from the code's output.
+:mod:`sintra_rules.games.sintra.verify.golden` and the rules; no expected value is copied from the
+code's output.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from sintra_rules import (
     state_to_dict,
     state_to_json,
 )
-from sintra_rules.verify.golden import golden_from_json, golden_mismatch
+from sintra_rules.games.sintra.verify.golden import golden_from_json, golden_mismatch
 
 GAMES: tuple[tuple[int, Side, int], ...] = (
     (2, "A", 1),

@@ -19,7 +19,13 @@ import pytest
 from sintra_rules import InvalidArgument
 from sintra_rules.cli import main
 from sintra_rules.games.sintra import kernel
-from sintra_rules.verify.soak import CHECK_EVERY, GamePlan, game_plan, play_checked, run_soak
+from sintra_rules.games.sintra.verify.soak import (
+    CHECK_EVERY,
+    GamePlan,
+    game_plan,
+    play_checked,
+    run_soak,
+)
 
 
 def test_kernel_games_see_what_the_reference_games_see() -> None:

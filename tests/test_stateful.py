@@ -5,8 +5,8 @@ seed (ENG-02), then applies drawn rules in a drawn order:
 
 * ``play_legal``: one drawn action of ``legal_actions`` (TURN-01, ENG-05);
 * ``play_many``: a run of random plies (uniform or "placing" play, see
-  :mod:`sintra_rules.verify.soak`), so that runs reach refills, partial fills and the end of the
-  game;
+  :mod:`sintra_rules.games.sintra.verify.soak`), so that runs reach refills, partial fills and
+  the end of the game;
 * ``try_action``: a drawn action from the full parameter ranges (or a legal one with one field
   changed); the engine must accept it exactly when it is listed and exactly when the
   independent reading of :func:`sintra_rules.games.sintra.verify.oracle.rule_breach` finds it legal;

@@ -1,401 +1,505 @@
-"""Soak: many seeded random games over every configuration, every invariant checked at every step.
+"""Soak: many seeded random games of any game, every step checked.
 
-Game ``i`` of a soak with seed ``S`` is fully determined by :func:`game_plan`: configuration
-``CONFIGURATIONS[i % 6]`` (2, 3 and 4 players, sides A and B), policy ``POLICIES[(i // 6) % 2]``
-and game seed ``S * 2**32 + i``. The game is ``new_game(players, side, game_seed)`` played by
-:func:`sintra_rules.agents.playout` with the game seed and the policy (ENG-02):
+Game ``i`` of a soak of ``game`` with seed ``S`` is fully determined by :func:`soak_plan`: the
+configuration ``configurations(game)[i % C]`` (every player count with the default options,
+then every other value of each option, as :func:`sintra_rules.verify.api.configurations` lists
+them), the policy ``policies(game)[(i // C) % P]`` and the game seed ``S * 2**32 + i``. The game
+is ``game.start(players, seed=game seed, options=...)`` played by one SplitMix64 stream seeded
+with the game seed (ENG-02): each action is drawn uniformly among the legal actions (canonical
+order, ENG-05), or among a policy's pool of them (:attr:`sintra_rules.game.Verified.soak_policies`;
+Sintra's ``placing``). Every action is applied with ``sample=False`` and each chance step that
+follows is then drawn from the state's generator, one by one, so that each is checked; the
+games are those of ``apply`` with ``sample=True``.
 
-* ``uniform``: uniformly among :func:`~sintra_rules.games.sintra.rules.legal_actions` (canonical
-  order);
-* ``placing``: uniformly among the resets and the takes that place pieces without completing a
-  strip, when there are any, else uniformly among all legal actions. Such players keep pieces
-  on their strips, so bag and tower run low and partial refills (END-05) occur, which uniform
-  play almost never produces.
+Which checks run (the cheap ones of the protocol's conformance check,
+:mod:`sintra_rules.verify.api`, plus the game's own):
 
-Every game is played on the kernel (:mod:`sintra_rules.games.sintra.kernel`, compiled when
-available, ENG-50), and every ``check_every``-th game (games ``0, K, 2K, ...``; the default
-:data:`CHECK_EVERY` is 7, prime to the 12 configurations and policies, so that any 84
-consecutive games cross-check each combination once; ``check_every=1`` checks them all) is
-also played on the reference engine. Which checks run on which games:
+* **values**: every state hashable, of the game (``GAME``) and with the plan's seats; ``apply``
+  leaves its input untouched;
+* **legal actions**: distinct, present while a player is to act, their ids
+  (:meth:`~sintra_rules.game.Encoded.legal_ids`) one per action, increasing and in
+  ``range(num_actions)``;
+* **chance**: every chance step's outcomes increasing, in ``range(max_chance_outcomes)``, with
+  positive exact probabilities summing to 1;
+* **termination**: at most ``max_game_length`` player decisions;
+* **result**: at the end no legal action nor chance outcome, one score per seat within
+  ``[min_score, max_score]``, every winner with the best key, and no action that was legal
+  before the end applies after it (``GameOver`` or ``IllegalAction``);
+* **the game's own invariants**, for a game with the capability
+  :class:`~sintra_rules.game.Verified`: ``check_state`` before the first action and after every
+  one, ``check_step`` for every step (whose counts of rare events the report adds up).
 
-* **every game**, in the kernel (:func:`sintra_rules.games.sintra.kernel.core.check_position`):
-  before the first and after every action, the pieces conserved, every marker on the track with
-  points lost a whole number of wraps, windows and strips in shape, displays within capacity, the
-  tile, turn and starter on seats, legal ids increasing and present exactly until the end; the
-  termination bounds (:mod:`sintra_rules.games.sintra.bounds`: 40 / 58 / 72 turns a round, 240 / 348
-  / 432 a game, for 2 / 3 / 4 players).
-* **reference games** (``plan.reference``), in the reference engine: before the first action
-  and after every action :func:`~sintra_rules.games.sintra.verify.invariants.check_state` and
-  :func:`~sintra_rules.games.sintra.verify.invariants.examine` (every invariant, against the
-  independent oracle); after the end no action may apply (END-02); the termination bounds; and the
-  kernel cross-checked ply by ply: the same deal, the same legal ids, the same events (ENG-40) and
-  the same position after every action, generator included. A divergence is a failure.
-
-A game stops at its first failing step. A failure names its game so that
-``play_checked(GamePlan(...))`` reproduces it alone, on the reference engine with the kernel
-cross-checked (the plan's ``reference`` defaults to true).
+A game stops at its first failing step. A failure names its plan, so that
+``soak_game(plan, game=...)`` reproduces it alone. A game with checks of its own beyond these
+passes a :class:`Watch` (Sintra cross-checks its compiled kernel so, in
+:mod:`sintra_rules.games.sintra.verify.soak`, the soak of ``sintra soak``).
 
 >>> report = run_soak(6)
->>> report.games, report.checked, report.failures
-(6, 1, ())
+>>> report.games, report.failures
+(6, ())
 >>> print(report.summary().splitlines()[0])  # doctest: +ELLIPSIS
-soak: 6 games (seed 0; 2, 3, 4 players x sides A, B; uniform and placing play), ... plies
+soak: 6 games of Azul: Stained Glass of Sintra (seed 0; 2, 3, 4 players x side A, B; ...
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Protocol
 
 import attrs
 
-from sintra_rules.agents import POLICIES, Policy, playout
 from sintra_rules.distributed import Ray, fan_out
-from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, NotationError
-from sintra_rules.games.sintra import kernel
-from sintra_rules.games.sintra.actions import RESET, Action, Take
-from sintra_rules.games.sintra.bounds import BOUNDS
-from sintra_rules.games.sintra.components import ComponentTable, Side, load_components
-from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
-from sintra_rules.games.sintra.events import Event
-from sintra_rules.games.sintra.notation import action_to_text
-from sintra_rules.games.sintra.rules import apply, apply_traced
-from sintra_rules.games.sintra.setup import new_game
-from sintra_rules.games.sintra.state import GameState
-from sintra_rules.games.sintra.verify.invariants import INVARIANTS, check_state, examine
+from sintra_rules.errors import GameOver, IllegalAction, InvalidArgument, InvariantBroken
+from sintra_rules.game import Facts, Game, Verified
+from sintra_rules.games import make
 from sintra_rules.rng import seed_state
+from sintra_rules.verify._plays import Pool, draw
+from sintra_rules.verify.api import configurations
 
 __all__ = [
-    "CHECK_EVERY",
-    "CONFIGURATIONS",
-    "GamePlan",
-    "GameResult",
+    "UNIFORM",
     "SoakFailure",
+    "SoakPlan",
     "SoakReport",
-    "game_plan",
-    "play_checked",
+    "SoakResult",
+    "Watch",
+    "policies",
     "run_soak",
+    "soak_game",
+    "soak_plan",
 ]
 
-#: Every (players, side) configuration, in the order games cycle through them.
-CONFIGURATIONS: tuple[tuple[int, Side], ...] = tuple(
-    (players, side) for players in (2, 3, 4) for side in ("A", "B")
-)
+#: The policy every game has: uniformly among the legal actions.
+UNIFORM = "uniform"
 
-#: By default every 7th game (from game 0) is also played on the reference engine.
-CHECK_EVERY = 7
+
+def _options(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(dict(value).items()))
 
 
 @attrs.frozen
-class GamePlan:
-    """One soak game: players, side, game seed and policy."""
+class SoakPlan:
+    """One soak game: the game's name, players, options (name, value pairs, sorted; the
+    defaults left out), game seed and policy."""
 
+    game: str
     num_players: int
-    side: Side
+    options: tuple[tuple[str, str], ...] = attrs.field(converter=_options)
     seed: int
-    policy: Policy
-    #: Also on the reference engine, with every invariant and the kernel cross-checked.
-    reference: bool = True
-    #: The component table file (``None``: the shipped table).
-    components: str | None = None
+    policy: str = UNIFORM
 
     def reproducer(self) -> str:
-        """A Python expression that replays this game alone, on the reference engine with the
-        kernel cross-checked."""
-        plan = f"{self.num_players}, {self.side!r}, {self.seed}, {self.policy!r}"
-        if self.components is not None:
-            plan += f", components={self.components!r}"
-        return f"play_checked(GamePlan({plan}))"
+        """A Python expression that plays this game alone."""
+        return f"soak_game({self!r}, game=make({self.game!r}))"
+
+    def __str__(self) -> str:
+        options = "".join(f", {name} {value}" for name, value in self.options)
+        return (
+            f"{self.game}, {self.num_players} players{options}, seed {self.seed}, "
+            f"{self.policy} play"
+        )
 
 
 @attrs.frozen
 class SoakFailure:
-    """An invariant failure (or a crash) in one game, at ``ply`` (0 = the set-up position)."""
+    """A failed check (or a crash) in one game, at ``ply`` (0 = the set-up position)."""
 
-    plan: GamePlan
+    plan: SoakPlan
     ply: int
     action: str
     message: str
 
     def __str__(self) -> str:
         return (
-            f"{self.plan.num_players} players, side {self.plan.side}, seed {self.plan.seed}, "
-            f"{self.plan.policy} play, ply {self.ply} ({self.action}): {self.message}\n"
+            f"{self.plan}, ply {self.ply} ({self.action}): {self.message}\n"
             f"    reproduce: {self.plan.reproducer()}"
         )
 
 
 @attrs.frozen
-class GameResult:
-    """What one checked game did: plies, events seen and failures."""
+class SoakResult:
+    """What one checked game did: its player decisions, chance steps, the rare events its
+    game counted (name, count pairs, sorted) and its failures."""
 
-    plan: GamePlan
+    plan: SoakPlan
     plies: int
-    wraps: int
-    refills: int
-    partial_fills: int
+    chance_steps: int
+    counts: tuple[tuple[str, int], ...]
     failures: tuple[SoakFailure, ...]
 
 
 @attrs.frozen
 class SoakReport:
-    """The totals of a soak: games, plies, events seen (wraps of the broken glass track,
-    TRACK-03; refills of the bag from the tower, END-04; partial refills, END-05) and every
-    failure with its game."""
+    """The totals of a soak: games, player decisions, chance steps, the rare events the game
+    counted and every failure with its game."""
 
+    game: str
+    title: str
     seed: int
     games: int
     plies: int
-    wraps: int
-    refills: int
-    partial_fills: int
+    chance_steps: int
+    counts: tuple[tuple[str, int], ...]
     failures: tuple[SoakFailure, ...]
-    #: Games also played on the reference engine (every ``check_every``-th).
-    checked: int = 0
-    check_every: int = 1
-    #: ``"compiled"`` or ``"interpreted"``: the kernel that played the games.
-    kernel: str = "interpreted"
+    #: What was played: the player counts, options and policies.
+    played: str = ""
+    #: The names of the game's own invariants (empty: the game has none).
+    invariants: tuple[str, ...] = ()
 
     def summary(self, limit: int = 20) -> str:
         """A human-readable report; at most ``limit`` failures are listed in full."""
-        which = (
-            "every game"
-            if self.check_every == 1
-            else f"{self.checked} games (every {self.check_every}th from game 0)"
-        )
         lines = [
-            f"soak: {self.games} games (seed {self.seed}; 2, 3, 4 players x sides A, B; uniform "
-            f"and placing play), {self.plies} plies",
-            f"  every game on the kernel ({self.kernel}), its own checks at every step: pieces, "
-            "track, windows, strips, displays, seats, legal ids, termination bounds",
-            f"  {which} also on the reference engine, the kernel cross-checked at every ply "
-            "(legal ids, events, position)",
-            f"  and {len(INVARIANTS)} invariants checked at every step: "
-            + ", ".join(inv.name for inv in INVARIANTS),
-            f"  broken glass track wraps: {self.wraps}; bag refilled from the tower: "
-            f"{self.refills}; partial refills: {self.partial_fills}",
-            f"  failures: {len(self.failures)}",
+            f"soak: {self.games} games of {self.title} (seed {self.seed}; {self.played}), "
+            f"{self.plies} plies, {self.chance_steps} chance steps",
+            "  checked at every step: values, legal actions and their ids, chance outcomes, "
+            "termination within max_game_length; at the end the result",
         ]
+        if self.invariants:
+            lines.append(
+                f"  and the game's {len(self.invariants)} invariants at every step: "
+                + ", ".join(self.invariants)
+            )
+        if self.counts:
+            lines.append("  " + "; ".join(f"{name}: {count}" for name, count in self.counts))
+        lines.append(f"  failures: {len(self.failures)}")
         lines += [f"  - {failure}" for failure in self.failures[:limit]]
         if len(self.failures) > limit:
             lines.append(f"  ... and {len(self.failures) - limit} more")
         return "\n".join(lines)
 
 
-def game_plan(
-    index: int, seed: int = 0, check_every: int = 1, components: str | None = None
-) -> GamePlan:
-    """The plan of game ``index`` (from 0) of a soak with ``seed``: also on the reference
-    engine when ``index`` is a multiple of ``check_every``.
+class Watch(Protocol):
+    """Checks of a game's own that follow one whole game (and may keep state between its
+    steps), beyond :class:`~sintra_rules.game.Verified`: each returns the failures it found."""
 
-    >>> game_plan(7, seed=1)  # doctest: +NORMALIZE_WHITESPACE
-    GamePlan(num_players=2, side='B', seed=4294967303, policy='placing',
-             reference=True, components=None)
-    >>> game_plan(7, seed=1, check_every=7).reference, game_plan(8, check_every=7).reference
-    (True, False)
+    def start(self, state: Any, /) -> Sequence[str]:
+        """Check the set-up position."""
+        ...
+
+    def step(self, before: Any, action: Any, after: Any, /) -> Sequence[str]:
+        """Check one step (``after``: every chance step that followed resolved)."""
+        ...
+
+    def end(self, state: Any, /) -> Sequence[str]:
+        """Check the final position."""
+        ...
+
+
+def policies(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
+    """The policies of a game's soak: ``"uniform"``, then the game's own
+    (:attr:`sintra_rules.game.Verified.soak_policies`).
+
+    Args:
+        game: the game (default: Sintra).
+
+    Returns:
+        The policy names, in the order soak games cycle through them.
+
+    >>> policies()
+    ('uniform', 'placing')
     """
-    players, side = CONFIGURATIONS[index % len(CONFIGURATIONS)]
-    policy = POLICIES[(index // len(CONFIGURATIONS)) % len(POLICIES)]
-    reference = index % check_every == 0
-    return GamePlan(players, side, (seed << 32) + index, policy, reference, components)
+    game = make("sintra") if game is None else game
+    own = tuple(game.soak_policies) if isinstance(game, Verified) else ()
+    return (UNIFORM, *own)
 
 
-@functools.cache
-def _table(path: str | None) -> ComponentTable | None:
-    """The component table of a plan (loaded once per process)."""
-    return None if path is None else load_components(path)
+def _pool(game: Game[Any, Any], policy: str) -> Pool | None:
+    if policy == UNIFORM:
+        return None
+    if isinstance(game, Verified) and policy in game.soak_policies:
+        return game.soak_policies[policy]
+    raise InvalidArgument(
+        "policy", f"{game.info.name} has no policy {policy!r} (its: {', '.join(policies(game))})"
+    )
 
 
-def _text(action: Action) -> str:
+def soak_plan(index: int, seed: int = 0, *, game: Game[Any, Any] | None = None) -> SoakPlan:
+    """The plan of game ``index`` (from 0) of a soak with ``seed``.
+
+    Args:
+        index: the game's number in the soak.
+        seed: the soak's seed.
+        game: the game (default: Sintra).
+
+    Returns:
+        The plan.
+
+    >>> soak_plan(7, seed=1)  # doctest: +NORMALIZE_WHITESPACE
+    SoakPlan(game='sintra', num_players=2, options=(('side', 'B'),), seed=4294967303,
+             policy='placing')
+    """
+    game = make("sintra") if game is None else game
+    configs = configurations(game)
+    names = policies(game)
+    players, options = configs[index % len(configs)]
+    policy = names[(index // len(configs)) % len(names)]
+    return SoakPlan(game.info.name, players, options, (seed << 32) + index, policy)
+
+
+class _Checks:
+    """The generic checks of one game, with the facts they need."""
+
+    def __init__(self, game: Game[Any, Any], plan: SoakPlan, facts: Facts) -> None:
+        self.game = game
+        self.plan = plan
+        self.facts = facts
+        self.verified = game if isinstance(game, Verified) else None
+
+    def values(self, state: Any) -> Iterable[str]:
+        hash(state)
+        if getattr(type(state), "GAME", None) != self.game.info.name:
+            yield f"values: a state of {getattr(type(state), 'GAME', None)!r}"
+        if state.num_players != self.plan.num_players:
+            yield f"values: {state.num_players} seats, not {self.plan.num_players}"
+
+    def state(self, state: Any) -> list[str]:
+        found = list(self.values(state))
+        if self.verified is not None:
+            try:
+                self.verified.check_state(state)
+            except InvariantBroken as error:
+                found.append(str(error))
+        return found
+
+    def decision(self, state: Any, actions: Sequence[Any]) -> Iterable[str]:
+        if not actions:
+            yield "legal actions: none while a player is to act"
+            return
+        if len(set(actions)) != len(actions):
+            yield "legal actions: an action listed twice"
+        ids = list(self.game.legal_ids(state))
+        if len(ids) != len(actions):
+            yield f"legal actions: {len(ids)} ids for {len(actions)} actions"
+        if ids != sorted(set(ids)) or not all(0 <= i < self.facts.num_actions for i in ids):
+            yield f"legal actions: ids not increasing in range({self.facts.num_actions})"
+
+    def chance(self, state: Any) -> Iterable[str]:
+        outcomes = list(self.game.chance_outcomes(state))
+        values = [o for o, _ in outcomes]
+        if not outcomes:
+            yield "chance: a chance step with no outcomes"
+        if values != sorted(set(values)) or not all(
+            0 <= o < self.facts.max_chance_outcomes for o in values
+        ):
+            yield f"chance: outcomes not increasing in range({self.facts.max_chance_outcomes})"
+        if not all(isinstance(p, Fraction) and p > 0 for _, p in outcomes):
+            yield "chance: probabilities must be positive Fractions"
+        elif sum(p for _, p in outcomes) != 1:
+            yield "chance: probabilities do not sum to 1"
+
+    def end(self, state: Any, last: tuple[Any, Sequence[Any]] | None) -> Iterable[str]:
+        game, facts, players = self.game, self.facts, self.plan.num_players
+        if tuple(game.legal_actions(state)) or tuple(game.chance_outcomes(state)):
+            yield "result: legal actions or chance outcomes after the end"
+        result = game.result(state)
+        if len(result.scores) != players or len(result.keys) != players:
+            yield "result: not one score and one key per seat"
+        for seat, score in enumerate(result.scores):
+            if not facts.min_score <= score <= facts.max_score:
+                yield (
+                    f"result: seat {seat} scored {score}, outside "
+                    f"[{facts.min_score}, {facts.max_score}]"
+                )
+        best = max(result.keys) if result.keys else ()
+        if not all(0 <= w < players and result.keys[w] == best for w in result.winners):
+            yield f"result: winners {result.winners} do not all have the best key"
+        if last is not None:
+            before, actions = last
+            for action in actions:
+                try:
+                    game.apply(state, action)
+                except (GameOver, IllegalAction):
+                    continue
+                yield (
+                    f"result: {game.action_to_text(before, action)} applied after the end of "
+                    "the game"
+                )
+
+
+def _text(game: Game[Any, Any], state: Any, action: Any) -> str:
     try:
-        return action_to_text(action)
-    except NotationError:  # pragma: no cover - every legal action has a spelling
+        return game.action_to_text(state, action)
+    except Exception:  # a failure report must not fail: fall back on the value
         return repr(action)
 
 
-def play_checked(plan: GamePlan) -> GameResult:
-    """Play one game by ``plan``: on the kernel alone with its own checks, or, when
-    ``plan.reference``, on the reference engine, checking every invariant before the first and
-    after every action and that nothing applies after the end (END-02), with the kernel
-    cross-checked at every ply (see the module's docstring).
+def soak_game(
+    plan: SoakPlan, *, game: Game[Any, Any] | None = None, watch: Watch | None = None
+) -> SoakResult:
+    """Play one game by ``plan`` with every check of the module's description.
 
-    >>> result = play_checked(GamePlan(3, "B", 42, "placing"))
-    >>> result.failures, result.plies > 0
-    ((), True)
-    >>> play_checked(GamePlan(3, "B", 42, "placing", reference=False)) == attrs.evolve(
-    ...     result, plan=GamePlan(3, "B", 42, "placing", reference=False)
-    ... )
-    True
+    Args:
+        plan: the game to play.
+        game: the game (default: the registered game ``plan.game``).
+        watch: further checks of the game's own that follow the whole game.
+
+    Returns:
+        What the game did, with its failures (a crash is one, never raised).
+
+    Raises:
+        InvalidArgument: ``game`` is not the plan's game, or the plan's policy is not one of
+        the game's.
+
+    >>> result = soak_game(SoakPlan("sintra", 3, {"side": "B"}, 42, "placing"))
+    >>> result.failures, result.plies > 0, result.chance_steps > 0
+    ((), True, True)
     """
-    if not plan.reference:
-        return _play_kernel(plan)
-    plies = wraps = refills = partial = 0
+    game = make(plan.game) if game is None else game
+    if game.info.name != plan.game:
+        raise InvalidArgument("game", f"a plan of {plan.game!r} given {game.info.name!r}")
+    pool = _pool(game, plan.policy)
+    plies = chance_steps = 0
+    counts: dict[str, int] = {}
     failures: list[SoakFailure] = []
 
     def fail(ply: int, action: str, messages: Iterable[object]) -> None:
         failures.extend(SoakFailure(plan, ply, action, str(m)) for m in messages)
 
-    traced: list[tuple[Event, ...]] = []
-
-    def step(state: GameState, action: Action) -> GameState:
-        after, events = apply_traced(state, action)
-        traced.append(events)
-        return after
+    def resolve(state: Any) -> tuple[Any, list[str]]:
+        """Every pending chance step checked, then drawn; stops at a failed check."""
+        nonlocal chance_steps
+        while state.chance is not None and not state.is_over:
+            found = list(checks.chance(state))
+            if found:
+                return state, found
+            state = game.sample_chance(state)
+            chance_steps += 1
+        return state, []
 
     action_text = "(set-up)"
     try:
-        table = _table(plan.components)
-        state = new_game(plan.num_players, plan.side, plan.seed, components=table)
-        fail(0, action_text, check_state(state))
-        twin = _Twin(state, plan.seed)
-        fail(0, action_text, twin.diverges(state))
-        # A failed set-up plays nothing.
-        plays = [] if failures else playout(state, plan.seed, plan.policy, step=step)
-        for before, action, after in plays:
-            action_text = _text(action)
-            plies += 1
-            found = examine(before, action, after)
-            fail(plies, action_text, (*found.failures, *check_state(after)))
-            fail(plies, action_text, twin.diverges(after, before, action, traced.pop()))
-            wraps += found.events.wraps
-            refills += found.events.tower_refill
-            partial += found.events.partial_fill
-            state = after
+        options = dict(plan.options)
+        checks = _Checks(game, plan, game.facts(plan.num_players, options))
+        state = game.start(plan.num_players, seed=plan.seed, options=options, sample=False)
+        state, found = resolve(state)
+        fail(0, action_text, found or checks.state(state))
+        if watch is not None and not found:
+            fail(0, action_text, watch.start(state))
+        rng = seed_state(plan.seed)
+        last: tuple[Any, Sequence[Any]] | None = None
+        while not failures and not state.is_over:
+            action_text = "(the next action)"
+            actions = game.legal_actions(state)
+            fail(plies + 1, action_text, checks.decision(state, actions))
             if failures:
                 break
-            action_text = "(the next action)"
+            rng, action = draw(game, state, rng, pool, actions)
+            before, key = state, hash(state)
+            after = game.apply(before, action, sample=False)
+            if hash(before) != key:
+                fail(plies + 1, action_text, ["values: apply changed its input"])
+            plies += 1
+            action_text = _text(game, before, action)
+            after, found = resolve(after)
+            if found:
+                fail(plies, action_text, found)
+                break
+            if checks.verified is not None:
+                try:
+                    for name, count in checks.verified.check_step(before, action, after).items():
+                        counts[name] = counts.get(name, 0) + count
+                except InvariantBroken as error:
+                    fail(plies, action_text, [error])
+            fail(plies, action_text, checks.state(after))
+            if watch is not None:
+                fail(plies, action_text, watch.step(before, action, after))
+            if plies > checks.facts.max_game_length:
+                fail(
+                    plies,
+                    action_text,
+                    [
+                        f"termination: {plies} decisions, more than max_game_length "
+                        f"{checks.facts.max_game_length}"
+                    ],
+                )
+            last = (before, actions)
+            state = after
         if state.is_over and not failures:
-            _nothing_after_end(state, lambda m: fail(plies, "after the end", [m]))
-    except BoundExceeded as error:  # a round or the game outlasted its proved bound
-        fail(plies + 1, "(the next action)", [f"termination: {error}"])
+            action_text = "after the end"
+            fail(plies, action_text, checks.end(state, last))
+            if watch is not None:
+                fail(plies, action_text, watch.end(state))
     except Exception as error:  # a crash is a failure of this game, reported with its plan
         fail(plies, action_text, [f"crash: {type(error).__name__}: {error}"])
-    return GameResult(plan, plies, wraps, refills, partial, tuple(failures))
+    return SoakResult(plan, plies, chance_steps, tuple(sorted(counts.items())), tuple(failures))
 
 
-class _Twin:
-    """The kernel playing alongside a reference game (:func:`play_checked`), compared with it
-    ply by ply (ENG-50): the deal, the legal ids, the events and the position."""
-
-    def __init__(self, state: GameState, seed: int) -> None:
-        self.core = kernel.core
-        rng = seed_state(seed)
-        tables = kernel.tables_for(state.components, self.core)
-        side_b = state.side == "B"
-        self.k = self.core.deal(tables, len(state.players), side_b, rng >> 32, rng & 0xFFFFFFFF)
-        self.name = "compiled" if kernel.is_compiled(self.core) else "interpreted"
-
-    def diverges(
-        self,
-        state: GameState,
-        before: GameState | None = None,
-        action: Action | None = None,
-        events: tuple[Event, ...] = (),
-    ) -> list[str]:
-        """Play ``action`` in the kernel (none: the set-up) and compare: a list of at most one
-        divergence."""
-        where = f"the kernel ({self.name}) diverges from the reference engine"
-        if before is not None and action is not None:
-            ids = tuple(self.core.legal_ids(self.k))
-            if ids != legal_ids(before):
-                return [f"{where}: legal ids {ids[:8]}... != {legal_ids(before)[:8]}..."]
-            got = kernel.step_traced(self.k, action_to_id(action), self.core)
-            if got != events:
-                wrong = next(
-                    (
-                        i
-                        for i, pair in enumerate(zip(got, events, strict=False))
-                        if pair[0] != pair[1]
-                    ),
-                    min(len(got), len(events)),
-                )
-                return [
-                    f"{where}: event {wrong} of the action is "
-                    f"{got[wrong] if wrong < len(got) else None}, not "
-                    f"{events[wrong] if wrong < len(events) else None}"
-                ]
-        if kernel.from_kernel(self.k) != state:
-            return [f"{where}: the position differs"]
-        return []
+def _soak_one(game: Game[Any, Any], plan: SoakPlan) -> SoakResult:
+    """:func:`soak_game` with the game first (for :func:`functools.partial` in a fan-out)."""
+    return soak_game(plan, game=game)
 
 
-def _play_kernel(plan: GamePlan) -> GameResult:
-    """Play ``plan`` on the kernel alone with its own checks at every step
-    (:func:`sintra_rules.games.sintra.kernel.core.soak_game`)."""
-    core = kernel.core
-    name = "compiled" if kernel.is_compiled(core) else "interpreted"
-    try:
-        table = _table(plan.components)
-        tables = kernel.tables_for(table, core)
-        rng = seed_state(plan.seed)
-        hi, lo = rng >> 32, rng & 0xFFFFFFFF
-        k = core.deal(tables, plan.num_players, plan.side == "B", hi, lo)
-        per_round = BOUNDS[("turns per round", plan.num_players)].every_table
-        per_game = BOUNDS[("turns per game", plan.num_players)].every_table
-        plies, wraps, refills, partial, last, message = core.soak_game(
-            k, core.Rng(hi, lo), plan.policy == "placing", per_round, per_game
-        )
-    except Exception as error:  # a crash is a failure of this game, reported with its plan
-        failure = SoakFailure(plan, 0, "(kernel)", f"crash: {type(error).__name__}: {error}")
-        return GameResult(plan, 0, 0, 0, 0, (failure,))
-    failures: tuple[SoakFailure, ...] = ()
-    if message:
-        action = "(set-up)" if last < 0 else f"action id {last}"
-        failures = (SoakFailure(plan, plies, action, f"kernel ({name}): {message}"),)
-    return GameResult(plan, plies, wraps, refills, partial, failures)
-
-
-def _nothing_after_end(state: GameState, fail: Callable[[str], None]) -> None:
-    """END-02: after the last round no action applies, not even a reset or a take."""
-    for action in (RESET, Take(0, 0, 0)):
-        try:
-            apply(state, action)
-        except IllegalAction:
-            continue
-        fail(f"END-02: {action} applied after the end of the game")
+def _played(game: Game[Any, Any], plans: Sequence[SoakPlan]) -> str:
+    """What the plans play, in words: player counts, option values and policies."""
+    players = sorted({plan.num_players for plan in plans})
+    options = [
+        f"{option.name} {', '.join(option.values)}"
+        for option in game.info.options
+        if any(name == option.name for plan in plans for name, _ in plan.options)
+    ]
+    names = [name for name in policies(game) if any(plan.policy == name for plan in plans)]
+    counted = f"{', '.join(map(str, players))} players"
+    return " x ".join([counted, *options]) + f"; {' and '.join(names)} play"
 
 
 def run_soak(
     games: int,
     seed: int = 0,
+    *,
+    game: Game[Any, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = 1,
     ray: Ray | None = None,
-    check_every: int = CHECK_EVERY,
-    components: str | None = None,
 ) -> SoakReport:
-    """Play ``games`` checked games (see :func:`game_plan` and :func:`play_checked`) and add up
-    what they saw. ``progress(done, games)`` is called after each game; ``workers > 1`` plays
-    the games in that many processes, ``ray`` on Ray
-    (:func:`sintra_rules.distributed.fan_out`); the report is the same. Every
-    ``check_every``-th game is also played on the reference engine (1: all); ``components``
-    names a component table file (default: the shipped table). Raises
-    :class:`~sintra_rules.errors.InvalidArgument` for a negative ``games`` or ``seed`` or
-    ``workers`` or ``check_every`` below 1, :class:`~sintra_rules.errors.ComponentTableError`
-    for a bad component table, and what :func:`~sintra_rules.distributed.fan_out` raises."""
-    for name, value, low in (
-        ("games", games, 0),
-        ("seed", seed, 0),
-        ("workers", workers, 1),
-        ("check_every", check_every, 1),
-    ):
+    """Play ``games`` checked games (see :func:`soak_plan` and :func:`soak_game`) and add up
+    what they saw.
+
+    Args:
+        games: how many games.
+        seed: the soak's seed.
+        game: the game (default: Sintra; its soak with the compiled kernel is
+        :func:`sintra_rules.games.sintra.verify.soak.run_soak`).
+        progress: called as ``progress(done, games)`` after each game.
+        workers: play the games in that many processes (the report is the same).
+        ray: play them on Ray (:func:`sintra_rules.distributed.fan_out`).
+
+    Returns:
+        The totals and every failure.
+
+    Raises:
+        InvalidArgument: a negative ``games`` or ``seed``, or ``workers`` below 1.
+    """
+    for name, value, low in (("games", games, 0), ("seed", seed, 0), ("workers", workers, 1)):
         if value is not None and value < low:
             raise InvalidArgument(name, f"must be >= {low}, got {value}")
-    _table(components)  # a bad file fails here, before any game
-    plans = [game_plan(index, seed, check_every, components) for index in range(games)]
-    plies = wraps = refills = partial = 0
+    game = make("sintra") if game is None else game
+    plans = [soak_plan(index, seed, game=game) for index in range(games)]
+    plies = chance_steps = 0
+    counts: dict[str, int] = {}
     failures: list[SoakFailure] = []
-    results = fan_out(play_checked, plans, workers=workers, ray=ray, chunk=None if ray else 8)
-    for done, result in enumerate(results, 1):
+    task = functools.partial(_soak_one, game)
+    for done, result in enumerate(
+        fan_out(task, plans, workers=workers, ray=ray, chunk=None if ray else 8), 1
+    ):
         plies += result.plies
-        wraps += result.wraps
-        refills += result.refills
-        partial += result.partial_fills
+        chance_steps += result.chance_steps
+        for name, count in result.counts:
+            counts[name] = counts.get(name, 0) + count
         failures += result.failures
         if progress is not None:
             progress(done, games)
-    checked = sum(plan.reference for plan in plans)
-    name = "compiled" if kernel.is_compiled(kernel.core) else "interpreted"
+    invariants = tuple(game.invariants) if isinstance(game, Verified) else ()
     return SoakReport(
-        seed, games, plies, wraps, refills, partial, tuple(failures), checked, check_every, name
+        game.info.name,
+        game.info.title,
+        seed,
+        games,
+        plies,
+        chance_steps,
+        tuple(sorted(counts.items())),
+        tuple(failures),
+        _played(game, plans),
+        invariants,
     )

@@ -265,6 +265,49 @@ class SintraGame:
         visits = mcts_visits(state, simulations, seed)
         return tuple(visits.get(i, 0) for i in legal_ids(state))
 
+    # ------------------------------------------------------------ verification and speed
+
+    @property
+    def invariants(self) -> tuple[str, ...]:
+        """The 19 invariants of :mod:`sintra_rules.games.sintra.verify.invariants`."""
+        from sintra_rules.games.sintra.verify.invariants import INVARIANTS
+
+        return tuple(invariant.name for invariant in INVARIANTS)
+
+    @property
+    def soak_policies(
+        self,
+    ) -> Mapping[str, Callable[[GameState, Sequence[Action]], Sequence[Action]]]:
+        """``placing``: the resets and the takes that place pieces without completing a strip
+        (END-05's partial refills then occur)."""
+        from sintra_rules.games.sintra.verify.soak import placing_pool
+
+        return {"placing": placing_pool}
+
+    def check_state(self, state: GameState, /) -> None:
+        """Every state invariant
+        (:func:`~sintra_rules.games.sintra.verify.invariants.check_state`)."""
+        from sintra_rules.games.sintra.verify.soak import state_checked
+
+        state_checked(state)
+
+    def check_step(
+        self, before: GameState, action: Action, after: GameState, /
+    ) -> Mapping[str, int]:
+        """Every transition invariant against the oracle, and the step's wraps, refills and
+        partial fills (:func:`~sintra_rules.games.sintra.verify.invariants.examine`)."""
+        from sintra_rules.games.sintra.verify.soak import step_checked
+
+        return step_checked(before, action, after)
+
+    def bench(
+        self, seconds: float, seed: int, out: Callable[[str], None] | None, /
+    ) -> Mapping[str, object]:
+        """The kernel's figures (:func:`sintra_rules.games.sintra.kernel.bench.kernel_bench`)."""
+        from sintra_rules.games.sintra.kernel.bench import kernel_bench
+
+        return kernel_bench(seconds=seconds, seed=seed, out=out)
+
 
 #: Sintra on the shipped component table.
 GAME = SintraGame()

@@ -1,4 +1,5 @@
-"""The kernel's benchmark figures, called by ``sintra bench`` (:mod:`sintra_rules.verify.bench`).
+"""The kernel's benchmark figures, which ``sintra bench`` (:mod:`sintra_rules.verify.bench`) adds
+to the generic ones through Sintra's :class:`~sintra_rules.game.Benched` capability.
 
 Two sets of workloads run in interleaved slices of CPU time (:func:`time.process_time`, with
 :func:`sintra_rules.verify.bench.interleave`, the helper the reference figures use too), and
@@ -29,6 +30,7 @@ import attrs
 
 from sintra_rules.games.sintra import kernel
 from sintra_rules.games.sintra.components import ComponentTable
+from sintra_rules.games.sintra.game import GAME
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.mcts import MctsAgent
 from sintra_rules.verify.bench import (
@@ -37,7 +39,7 @@ from sintra_rules.verify.bench import (
     chess_plies,
     interleave,
     mid_game_state,
-    reference_plies,
+    playout_plies,
     spread,
 )
 
@@ -198,7 +200,7 @@ def kernel_bench(
     core = kernel.core
     mode = "compiled" if kernel.COMPILED else "interpreted"
     workloads: dict[str, Work] = {
-        "reference": reference_plies(2, seed),
+        "reference": playout_plies(GAME, 2, seed),
         "kernel from Python": _kernel_from_python(core, seed),
         "kernel playout": _kernel_playouts(core, seed),
     }
@@ -213,7 +215,7 @@ def kernel_bench(
         seconds,
         clock_every={"reference": 1, "kernel": 1},
     )
-    state = mid_game_state(4, seed)
+    state = mid_game_state(4, seed, game=GAME)
     reference_bytes = deep_size(state)
     kernel_bytes = deep_size(kernel.to_kernel(state, core))
     result: dict[str, object] = {

@@ -1,3 +1,7 @@
-"""Sintra's conformance model: the oracle, the state invariants and hand-made positions, used by
-the generic verification kit (:mod:`sintra_rules.verify`).
+"""Sintra's conformance model and its verification: the oracle, the invariants and hand-made
+positions; the check of another engine (:mod:`~sintra_rules.games.sintra.verify.conformance`),
+the soak on the compiled kernel (:mod:`~sintra_rules.games.sintra.verify.soak`) and the golden
+playthroughs (:mod:`~sintra_rules.games.sintra.verify.golden`). The generic kit
+(:mod:`sintra_rules.verify`) reaches the invariants through Sintra's
+:class:`~sintra_rules.game.Verified` capability.
 """

@@ -1,4 +1,7 @@
-"""Check an implementation of the game against the reference, one step at a time.
+"""Check an implementation of Sintra against the reference, one step at a time.
+
+This is Sintra's own conformance model (its oracle and invariants judge every step); the check
+every game of the protocol passes is :func:`sintra_rules.verify.api.check_game`.
 
 An *engine* is anything with the two functions of :class:`Engine`, ``legal_actions(state)``
 and ``apply(state, action)``, over this package's values
@@ -7,8 +10,9 @@ and ``apply(state, action)``, over this package's values
 :class:`~sintra_rules.games.sintra.actions.Reset`): the module
 :mod:`sintra_rules.games.sintra.rules` is one, and another implementation becomes one with a thin
 adapter that converts positions and actions both ways. :func:`check_engine` plays seeded random
-games (the plans of :mod:`sintra_rules.verify.soak`) with the engine under test and, at every step,
-compares it with the independent model of :mod:`sintra_rules.games.sintra.verify.oracle`:
+games (the plans of :mod:`sintra_rules.games.sintra.verify.soak`) with the engine under test
+and, at every step, compares it with the independent model of
+:mod:`sintra_rules.games.sintra.verify.oracle`:
 
 * ``legal actions``: the engine lists exactly
   :func:`~sintra_rules.games.sintra.verify.oracle.expected_actions`, each once (TURN-01, ENG-05);
@@ -44,7 +48,7 @@ from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import GameState
 from sintra_rules.games.sintra.verify.invariants import check_state, examine
 from sintra_rules.games.sintra.verify.oracle import expected_actions
-from sintra_rules.verify.soak import GamePlan, game_plan
+from sintra_rules.games.sintra.verify.soak import GamePlan, game_plan
 
 __all__ = ["Divergence", "Engine", "check_engine"]
 
@@ -131,10 +135,10 @@ def check_engine(
 ) -> tuple[Divergence, ...]:
     """Play ``games`` seeded games with ``engine`` and report where it parts from the rules.
 
-    Game ``i`` is :func:`~sintra_rules.verify.soak.game_plan` ``(i, seed)`` (every player
-    count and side, uniform and "placing" play), played by :func:`~sintra_rules.agents.playout`
-    with the engine's ``apply``; each action is drawn from the reference's legal actions with
-    the SplitMix64 stream of the game seed (ENG-02, ENG-05).
+    Game ``i`` is :func:`~sintra_rules.games.sintra.verify.soak.game_plan` ``(i, seed)`` (every
+    player count and side, uniform and "placing" play), played by
+    :func:`~sintra_rules.agents.playout` with the engine's ``apply``; each action is drawn from
+    the reference's legal actions with the SplitMix64 stream of the game seed (ENG-02, ENG-05).
 
     Args:
         engine: the engine under test (see :class:`Engine`).

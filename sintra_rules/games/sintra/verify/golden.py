@@ -1,6 +1,9 @@
-"""Golden playthroughs: seeded games whose every state is pinned by its digest (ENG-02, ENG-06).
+"""Sintra's golden playthroughs: seeded games whose every state is pinned by its digest (ENG-02,
+ENG-06).
 
-A golden playthrough is a JSON object with a game record under ``"record"`` (a ``sintra-game``
+A golden playthrough is Sintra's form of the generic playthrough of
+:mod:`sintra_rules.verify.golden` (whose :func:`~sintra_rules.verify.golden.first_mismatch`
+checks it): a JSON object with a game record under ``"record"`` (a ``sintra-game``
 document, :mod:`sintra_rules.games.sintra.records`) and the :func:`~sintra_rules.state_digest` of
 every state it passes through under ``"digests"``, the set-up's first: the files of
 ``tests/golden``. Any change of the engine's behaviour shows as the first state whose digest differs
@@ -20,13 +23,13 @@ import attrs
 from sintra_rules._strict import Reader, describe, describe_document, json_path
 from sintra_rules.errors import InvalidArgument, RecordError
 from sintra_rules.games.sintra.components import ComponentTable
-from sintra_rules.games.sintra.documents import STATE_KIND, _table, state_digest
-from sintra_rules.games.sintra.notation import action_to_text
+from sintra_rules.games.sintra.documents import STATE_KIND, _table
+from sintra_rules.games.sintra.game import GAME, SintraGame
 from sintra_rules.games.sintra.records import GameRecord, record_from_json, replay
 from sintra_rules.games.sintra.state import GameState
+from sintra_rules.verify.golden import DigestMismatch, first_mismatch
 
 __all__ = [
-    "DigestMismatch",
     "GoldenPlaythrough",
     "golden_from_json",
     "golden_mismatch",
@@ -42,24 +45,12 @@ _fail = _read.fail
 
 @attrs.frozen
 class GoldenPlaythrough:
-    """A golden playthrough (ENG-06): a game record and the :func:`state_digest` of every state
-    it passes through, the set-up's first, so that any change of the engine's behaviour shows
-    as the first state whose digest differs (the files of ``tests/golden``)."""
+    """A golden playthrough (ENG-06): a game record and the :func:`~sintra_rules.state_digest`
+    of every state it passes through, the set-up's first, so that any change of the engine's
+    behaviour shows as the first state whose digest differs (the files of ``tests/golden``)."""
 
     record: GameRecord
     digests: tuple[str, ...] = attrs.field(converter=tuple)
-
-
-@attrs.frozen
-class DigestMismatch:
-    """The first state of a golden playthrough whose digest differs: its ``ply`` (0 is the
-    set-up), the notation of the ``action`` that led to it (``None`` for the set-up), the
-    digest the file holds (``expected``) and the engine's (``actual``)."""
-
-    ply: int
-    action: str | None
-    expected: str
-    actual: str
 
 
 def golden_from_json(text: str, components: ComponentTable | None = None) -> GoldenPlaythrough:
@@ -113,11 +104,11 @@ def golden_mismatch(
     states: Sequence[GameState] | None = None,
     components: ComponentTable | None = None,
 ) -> DigestMismatch | None:
-    """The first state of ``golden`` whose :func:`state_digest` differs from the one it holds,
-    or ``None`` when all match (ENG-02, ENG-06). ``states`` are those of :func:`replay` of its
-    record, computed when not given.
+    """The first state of ``golden`` whose :func:`~sintra_rules.state_digest` differs from the
+    one it holds, or ``None`` when all match (ENG-02, ENG-06). ``states`` are those of
+    :func:`replay` of its record, computed when not given.
 
-    >>> from sintra_rules import new_game, record_game
+    >>> from sintra_rules import new_game, record_game, state_digest
     >>> golden = GoldenPlaythrough(record_game(2, "A", 7, []), ["0" * 64])
     >>> golden_mismatch(golden).actual == state_digest(new_game(2, "A", 7))
     True
@@ -126,12 +117,8 @@ def golden_mismatch(
     states = replay(golden.record, table) if states is None else states
     if len(states) != len(golden.digests):
         raise InvalidArgument("states", f"{len(states)} states for {len(golden.digests)} digests")
-    for ply, (state, expected) in enumerate(zip(states, golden.digests, strict=True)):
-        actual = state_digest(state)
-        if actual != expected:
-            action = None if ply == 0 else action_to_text(golden.record.actions[ply - 1], table)
-            return DigestMismatch(ply, action, expected, actual)
-    return None
+    game = GAME if table is GAME.components else SintraGame(table)
+    return first_mismatch(game, states, golden.record.actions, golden.digests)
 
 
 def read_record_or_golden(
