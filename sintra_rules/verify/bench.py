@@ -427,10 +427,10 @@ def run_bench(
     counts = rules.info.player_counts
     rounds = max(5, round(seconds_per_config / SLICE_SECONDS))
     slice_seconds = seconds_per_config / rounds
-    alternating = "".join(
-        f"; {option.name} {' and '.join(option.values)} alternating"
-        for option in rules.info.options
+    alternating = "; ".join(
+        f"{option.name} {', '.join(option.values)}" for option in rules.info.options
     )
+    alternating = f"; options in turn: {alternating}" if alternating else ""
     say(
         f"sintra bench: {rules.info.title}, uniformly random games, {rounds} rounds of "
         f"{slice_seconds * 1000:.0f} ms CPU slices per workload, interleaved{alternating}"
