@@ -327,3 +327,16 @@ def test_the_bench_runs_any_game() -> None:
     assert f"pickled mid-game 3-player state: {report.state_bytes} bytes" in lines
     assert report.extra == {} and not isinstance(TOY, Benched)
     assert isinstance(make("sintra"), Benched)
+
+
+def test_generic_perft_counts_sagradas_data_files() -> None:
+    """Sagrada's perft files (counted by its own tool and cross-checked by its oracle) are
+    counted again by the generic driver, through the protocol alone."""
+    from tests.sagrada.golden_tool import PERFT_DIR, PERFT_POSITIONS, position
+
+    sagrada = make("sagrada")
+    for pos in PERFT_POSITIONS:
+        doc = json.loads((PERFT_DIR / f"{pos.name}.json").read_text("utf-8"))
+        state, _ = position(pos)
+        counts = {depth: perft(state, int(depth), game=sagrada) for depth in doc["counts"]}
+        assert counts == doc["counts"], pos.name
