@@ -29,7 +29,9 @@ The engine:
   :func:`action_to_id`, :func:`id_to_action`, :func:`legal_ids`, :func:`observe`,
   :func:`observation_string`, :func:`render`; agents in :mod:`~.agents`;
 * at the table: the one-line position notation (:func:`position_to_text`,
-  :func:`position_from_text`, ENG-12) and :func:`build_position`.
+  :func:`position_from_text`, ENG-12) and :func:`build_position`; :func:`explain` (the clauses
+  a decision fires or breaks, in words: :mod:`~.narration`); the SVG picture
+  (:func:`state_to_svg`, also ``_repr_svg_``).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ from sintra_rules.games.sagrada.encoding import (
     id_to_action,
     legal_ids,
 )
+from sintra_rules.games.sagrada.explain import Choices, Explanation, explain
 from sintra_rules.games.sagrada.notation import action_from_text, action_to_text
 from sintra_rules.games.sagrada.observation import (
     observation_size,
@@ -98,6 +101,7 @@ from sintra_rules.games.sagrada.rules import (
 from sintra_rules.games.sagrada.scoring import FinalScore, final_score, result, target_score
 from sintra_rules.games.sagrada.setup import new_game
 from sintra_rules.games.sagrada.state import ChanceStep, Die, PlayerState, SagradaState
+from sintra_rules.games.sagrada.svg import state_to_svg
 
 __all__ = [
     "ALL_ACTIONS",
@@ -107,11 +111,13 @@ __all__ = [
     "Action",
     "Adjust",
     "ChanceStep",
+    "Choices",
     "ChoosePattern",
     "ChooseValue",
     "Die",
     "Draft",
     "EndTurn",
+    "Explanation",
     "FinalScore",
     "Pick",
     "Place",
@@ -132,6 +138,7 @@ __all__ = [
     "chance_outcomes",
     "default_components",
     "determinize",
+    "explain",
     "final_score",
     "id_to_action",
     "is_legal",
@@ -152,6 +159,7 @@ __all__ = [
     "state_digest",
     "state_from_json",
     "state_to_json",
+    "state_to_svg",
     "target_score",
     "violations",
     "without_generator",
@@ -170,7 +178,8 @@ _MAX_SCORE: Final = 25 + 24 + 20 + 60 + 6
 class SagradaGame:
     """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
     optional capabilities ``position_to_text`` / ``position_from_text`` (Positions),
-    ``apply_traced`` (Traced) and ``agents`` / ``rollout_action`` (Played). A stateless
+    ``apply_traced`` (Traced), ``explain`` (Explained), ``to_svg`` (Drawn) and ``agents`` /
+    ``rollout_action`` (Played). A stateless
     object of one-line delegations to the engine's functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
@@ -313,6 +322,15 @@ class SagradaGame:
     def render(self, state: SagradaState, /) -> str:
         """:func:`render`."""
         return render(state)
+
+    def explain(self, state: SagradaState, action: object = None, /) -> Explanation | Choices:
+        """:func:`~.explain.explain`: the clauses ``action`` fires or breaks, in words; without
+        one, the legal decisions (the Explained capability)."""
+        return explain(state, action)
+
+    def to_svg(self, state: SagradaState, /) -> str:
+        """:func:`~.svg.state_to_svg` (the Drawn capability)."""
+        return state_to_svg(state)
 
     def position_to_text(self, state: SagradaState, /) -> str:
         """:func:`position_to_text` (ENG-12): the Positions capability."""

@@ -61,7 +61,8 @@ def _tools(state: SagradaState) -> list[str]:
             tokens = state.tokens[slot]
             extra = f"{tokens} favor token{'' if tokens == 1 else 's'} on it"
         mark = " (in use)" if state.active == slot else ""
-        out.append(f"  {slot + 1}. {tool.name} [{table.colour_codes[tool.colour]}]: {extra}{mark}")
+        code = table.colour_codes[tool.colour]
+        out.append(f"  tool {tool.number:>2} {tool.name} [{code}]: {extra}{mark}")
     return out
 
 
@@ -99,7 +100,8 @@ def _seat(state: SagradaState, seat: int, viewer: int | None) -> list[str]:
         if not state.is_solo:
             title += f", {player.favor} favor token{'' if player.favor == 1 else 's'}"
     if viewer is None or viewer == seat or state.is_over:
-        private = ", ".join(table.privates[card].name for card in player.privates) or "-"
+        unknown = "not dealt yet" if state.in_setup else "not known"
+        private = ", ".join(table.privates[card].name for card in player.privates) or unknown
     else:
         private = "hidden"
     return [title, f"  private objective: {private}", *_window(state, seat)]
@@ -145,6 +147,13 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
             step += f", moving the die on {space_name(state.lifted)}"
         elif state.moved is not None:
             step += f", the first move went to {space_name(state.moved)}"
+        done = [
+            w for w, flag in (("drafted", state.drafted), ("used a tool", state.tool_used)) if flag
+        ]
+        if done:
+            step += f"; this turn the player {' and '.join(done)}"
+        if state.skips:
+            step += "; skipped second turn: " + ", ".join(f"player {s + 1}" for s in state.skips)
         lines.append(f"Draft pool: {_dice(state, state.pool)}; in hand: {hand}{step}")
         track = " | ".join(
             f"{r + 1}: {_dice(state, space)}" for r, space in enumerate(state.track) if space
@@ -155,10 +164,10 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
     if state.tools:
         lines += ["Tool cards:", *_tools(state)]
     if state.publics:
-        publics = ", ".join(
-            f"{table.publics[card].name} ({table.publics[card].points})" for card in state.publics
-        )
-        lines.append(f"Public objectives: {publics}")
+        lines.append("Public objectives:")
+        for card in state.publics:
+            objective = table.publics[card]
+            lines.append(f"  {objective.number:>2} {objective.name} ({objective.points} points)")
     for seat in range(state.num_players):
         lines += _seat(state, seat, viewer)
     if state.is_over:

@@ -250,6 +250,13 @@ class SagradaState:
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter
+        (:func:`~sintra_rules.games.sagrada.svg.state_to_svg`)."""
+        from sintra_rules.games.sagrada.svg import state_to_svg
+
+        return state_to_svg(self)
+
     def dice_counts(self) -> tuple[int, ...]:
         """Dice per colour over every location (COMP-01): bag, pool, hand, round track,
         windows, dice paid for solo tools and a drawn die waiting for its roll (ENG-03); always 18
