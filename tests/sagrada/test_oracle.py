@@ -192,8 +192,7 @@ def test_score_01_and_solo_06_examples() -> None:
     """SCORE-01: E with Light Shades, Row Color Variety and Color Diagonals, Shades of Red, 2
     tokens: 35. SOLO-06: E with Light Shades and Color Diagonals, Shades of Red (15) and of
     Purple (11): 25; the engine's final score agrees part by part."""
-    cells_e = {f"r{r}c{c}": None for r in range(1, 5) for c in range(1, 6)}
-    named = {k: f"{'RYGBP'[d[0]]}{d[1]}" for k in cells_e if (d := E[cell(k)]) is not None}
+    named = E_CELLS
     multi = make_state(
         patterns=("Lux Astram", "Sun Catcher"),
         windows=[named, {}],
@@ -282,3 +281,38 @@ def test_setup_offers_the_four_faces_rul_10() -> None:
     assert expected_decisions(state) == faces == set(legal_actions(state))
     assert {TABLE.patterns[a.pattern].card - 1 for a in faces} == set(cards)
     assert expected_decisions(apply(state, sorted(faces, key=str)[0])) != faces
+
+
+E_CELLS = {
+    f"r{r}c{c}": f"{'RYGBP'[d[0]]}{d[1]}"
+    for r in range(1, 5)
+    for c in range(1, 6)
+    if (d := E[cell(f"r{r}c{c}")]) is not None
+}
+
+
+@pytest.mark.parametrize(
+    ("track", "wins"),
+    [
+        (["B6", "B6", "B6", "B6"], True),
+        (["B6", "B6", "B6", "B6", "B1"], False),
+        (["B6"] * 5, False),
+    ],
+)
+def test_solo_result_solo_05_solo_07_rul_18(track: list[str], wins: bool) -> None:
+    """SOLO-05, SOLO-07, RUL-18: window E scores 25 in the solo game of SOLO-06's example; the
+    target is the sum of the round track (24, 25, 30): only a greater score wins, in the
+    oracle's result and in the engine's."""
+    state = make_state(
+        patterns=("Lux Astram",),
+        windows=[E_CELLS],
+        privates=["RP"],
+        publics=(1, 10),
+        track={0: track},
+        round=11,
+    )
+    assert score_parts(state, 0).total == 25
+    scores, keys, winners = expected_result(state, last_start=0)
+    assert (scores, keys, winners) == ((25,), ((25,),), (0,) if wins else ())
+    done = result(state)
+    assert (done.scores, done.keys, done.winners) == (scores, keys, winners)
