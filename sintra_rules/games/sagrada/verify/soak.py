@@ -35,7 +35,7 @@ import attrs
 
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import InvalidArgument
-from sintra_rules.games.sagrada.actions import action_to_text
+from sintra_rules.games.sagrada.notation import action_to_text
 from sintra_rules.games.sagrada.rules import legal_actions
 from sintra_rules.games.sagrada.setup import new_game
 from sintra_rules.games.sagrada.verify.invariants import (
