@@ -260,7 +260,7 @@ def _playthroughs() -> Any:
 STORED = [
     (game, index)
     for game in available_games()
-    for index in range(len(_playthroughs().playthroughs(game)))
+    for index in range(len(_playthroughs().stored(game)))
 ]
 
 
@@ -270,7 +270,7 @@ def test_openspiel_playthroughs_match_the_stored_files(game: str, index: int) ->
     (regenerate with ``python tools/openspiel_playthroughs.py GAME`` after a deliberate
     change)."""
     tool = _playthroughs()
-    item = tool.playthroughs(game)[index]
+    item = tool.stored(game)[index]
     path = tool.FOLDER / item.file
     assert path.exists(), f"{path} is missing: run python tools/openspiel_playthroughs.py {game}"
     stored = path.read_text("utf-8")
@@ -289,6 +289,19 @@ def test_openspiel_sintra_playthroughs_are_the_ones_stored() -> None:
         "python_sintra_sampled-3B.txt",
     ]
     assert tool.default_playthroughs("toy")[1].game == "python_toy_sampled"
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_openspiel_playthrough_generator_runs_on_every_game(game: str) -> None:
+    """OpenSpiel's generator plays every registry game's default explicit playthrough to the
+    end (stored or not), and the same seed gives the same text."""
+    tool = _playthroughs()
+    item = tool.default_playthroughs(game)[0]
+    text = tool.make(item.game, 3)
+    assert text.startswith(f"game: python_{game}\n")
+    assert f'GameType.short_name = "python_{game}"' in text
+    assert "IsTerminal() = True" in text
+    assert tool.make(item.game, 3) == text
 
 
 def test_openspiel_toy_playthrough_shows_information_states() -> None:

@@ -6,11 +6,13 @@ The files are made by OpenSpiel's own generator
 ``python_<name>_sampled`` for every game of the registry), with a fixed seed;
 ``tests/test_adapters.py`` makes them again and compares, so a change in a game's rules, action
 ids or observations, or in the adapter, shows up as a diff. :data:`PLAYTHROUGHS` lists the
-stored files per game; a registered game that it does not list gets :func:`default_playthroughs`
-(the explicit game at its default parameters, and the sampled one).
+playthroughs that must be stored (Sintra's); any other game of the registry gets
+:func:`default_playthroughs` (the explicit game at its default parameters, and the sampled one),
+compared when their files are there: a game's playthroughs are stored once its behaviour is
+settled, by naming it here.
 
-Run ``python tools/openspiel_playthroughs.py [GAME ...]`` (default: every registered game) after
-a deliberate change and commit the files with it.
+Run ``python tools/openspiel_playthroughs.py [GAME ...]`` after a deliberate change and commit
+the files with it; without names it rewrites the files already stored.
 """
 
 from __future__ import annotations
@@ -57,8 +59,18 @@ def default_playthroughs(game: str) -> tuple[Playthrough, ...]:
 
 
 def playthroughs(game: str) -> tuple[Playthrough, ...]:
-    """The stored playthroughs of ``game`` (a registry name)."""
+    """The playthroughs of ``game`` (a registry name): those :data:`PLAYTHROUGHS` lists, else
+    the default ones."""
     return PLAYTHROUGHS.get(game) or default_playthroughs(game)
+
+
+def stored(game: str) -> tuple[Playthrough, ...]:
+    """The playthroughs of ``game`` that are stored: all of them for a game that
+    :data:`PLAYTHROUGHS` lists (a missing file is an error the tests report), else those whose
+    file is there."""
+    if game in PLAYTHROUGHS:
+        return PLAYTHROUGHS[game]
+    return tuple(item for item in playthroughs(game) if (FOLDER / item.file).exists())
 
 
 def make(game_string: str, seed: int) -> str:
@@ -71,17 +83,17 @@ def make(game_string: str, seed: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every playthrough file of the games named (default: every registered game)."""
+    """Write every playthrough file of the games named (default: the files already stored)."""
     from sintra_rules import available_games
 
-    games = list(argv if argv is not None else sys.argv[1:]) or list(available_games())
-    unknown = sorted(set(games) - set(available_games()))
+    named = list(argv if argv is not None else sys.argv[1:])
+    unknown = sorted(set(named) - set(available_games()))
     if unknown:
         print(f"unknown game(s): {', '.join(unknown)}", file=sys.stderr)
         return 2
     FOLDER.mkdir(parents=True, exist_ok=True)
-    for game in games:
-        for item in playthroughs(game):
+    for game in named or available_games():
+        for item in playthroughs(game) if named else stored(game):
             (FOLDER / item.file).write_text(make(item.game, item.seed), "utf-8")
             print(f"wrote {FOLDER / item.file}")
     return 0
