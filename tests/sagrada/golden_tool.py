@@ -17,8 +17,8 @@ position's digest so that a drift of the position itself shows) and the number o
 sequences of each length from it. The conventions are those of the library's perft
 (``sintra_rules.verify.perft``): a sequence lists decisions as ``legal_actions`` gives them,
 chance is not branched on but decided by the position's generator inside ``apply``, and a
-finished game counts 1 at any remaining depth. The generic driver did not yet take a game when
-these files were made, so :func:`perft` here counts them the same way for Sagrada.
+finished game counts 1 at any remaining depth; :func:`perft` is that driver's, with Sagrada's
+game. :func:`oracle_perft` counts the same sequences with the independent oracle's branching.
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ import attrs
 
 from sintra_rules.games.sagrada import (
     BEHAVIOUR_VERSION,
+    GAME,
     Action,
     SagradaState,
     UseTool,
     action_from_text,
     action_to_text,
     apply,
-    legal_actions,
     new_game,
     result,
     state_digest,
@@ -49,6 +49,7 @@ from sintra_rules.games.sagrada.agents import GreedyAgent
 from sintra_rules.games.sagrada.verify.invariants import check_state, check_step
 from sintra_rules.games.sagrada.verify.oracle import expected_decisions
 from sintra_rules.games.sagrada.verify.policies import Policy, random_plies
+from sintra_rules.verify.perft import perft as generic_perft
 
 TESTS = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = TESTS / "golden"
@@ -224,13 +225,9 @@ def position(pos: PerftPosition) -> tuple[SagradaState, list[Action]]:
 
 
 def perft(state: SagradaState, depth: int) -> int:
-    """Decision sequences of length ``depth`` from ``state`` (a finished game counts 1)."""
-    if depth == 0 or state.is_over:
-        return 1
-    actions = legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(apply(state, action), depth - 1) for action in actions)
+    """Decision sequences of length ``depth`` from ``state`` (a finished game counts 1): the
+    library's perft (:func:`sintra_rules.verify.perft.perft`) with Sagrada's game."""
+    return generic_perft(state, depth, game=GAME)
 
 
 def oracle_perft(state: SagradaState, depth: int) -> int:

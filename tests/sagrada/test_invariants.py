@@ -271,3 +271,16 @@ def test_planted_bugs_are_caught(bug: str, monkeypatch: pytest.MonkeyPatch) -> N
     plant(monkeypatch)
     found = failures_in_games(40)
     assert found and found <= expected, found
+
+
+def test_running_pliers_skips_the_second_turn_tool_08() -> None:
+    """TOOL-08, RUL-06: choosing Running Pliers adds its user's second turn to the skipped
+    ones; a step that forgets it fails ``turn_order``."""
+    for seed in range(40):
+        for before, action, after in random_plies(new_game(3, seed=seed), seed, "eager"):
+            if action == UseTool(8):
+                assert before.turn in after.skips and check_step(before, action, after) == []
+                forgot = attrs.evolve(after, skips=before.skips)
+                assert names(check_step(before, action, forgot)) == {"turn_order"}
+                return
+    raise AssertionError("Running Pliers was never used")

@@ -37,7 +37,7 @@ The engine:
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -179,8 +179,10 @@ class SagradaGame:
     """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
     optional capabilities ``position_to_text`` / ``position_from_text`` (Positions),
     ``apply_traced`` (Traced), ``explain`` (Explained), ``to_svg`` (Drawn) and ``agents`` /
-    ``rollout_action`` (Played). A stateless
-    object of one-line delegations to the engine's functions.
+    ``rollout_action`` (Played), ``invariants`` / ``soak_policies`` / ``check_state`` /
+    ``check_step`` (Verified: the invariants of :mod:`.verify.invariants`, measured against
+    the independent oracle of :mod:`.verify.oracle`). A stateless object of one-line
+    delegations to the engine's functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
     default 3: SOLO-01); 2 to 4 players always play with 3 tool cards (SETUP-04), so the option
@@ -350,6 +352,38 @@ class SagradaGame:
     ) -> Action:
         """:func:`~.agents.rollout_action`."""
         return _agents.rollout_action(state, actions, draw)
+
+    @property
+    def invariants(self) -> tuple[str, ...]:
+        """The names of the invariants of :mod:`.verify.invariants` (issue 23)."""
+        from sintra_rules.games.sagrada.verify.invariants import INVARIANTS
+
+        return tuple(invariant.name for invariant in INVARIANTS)
+
+    @property
+    def soak_policies(
+        self,
+    ) -> Mapping[str, Callable[[SagradaState, Sequence[Action]], Sequence[Action]]]:
+        """``eager``: every decision but ending the turn, while there is one (windows fill and
+        every tool's steps are reached; :mod:`.verify.policies`)."""
+        from sintra_rules.games.sagrada.verify.policies import POLICIES
+
+        return POLICIES
+
+    def check_state(self, state: SagradaState, /) -> None:
+        """:func:`~.verify.invariants.state_checked` (raises ``InvariantBroken``)."""
+        from sintra_rules.games.sagrada.verify.invariants import state_checked
+
+        state_checked(state)
+
+    def check_step(
+        self, before: SagradaState, action: Action, after: SagradaState, /
+    ) -> Mapping[str, int]:
+        """:func:`~.verify.invariants.step_checked` (raises ``InvariantBroken``; returns the
+        step's events: each tool used, dice moved and returned, skipped turns, solo results)."""
+        from sintra_rules.games.sagrada.verify.invariants import step_checked
+
+        return step_checked(before, action, after)
 
 
 #: Sagrada as the library's game protocol.

@@ -42,6 +42,7 @@ from typing import Literal
 
 import attrs
 
+from sintra_rules.errors import InvariantBroken
 from sintra_rules.games.sagrada.actions import (
     ALL_ACTIONS,
     Action,
@@ -82,6 +83,8 @@ __all__ = [
     "InvariantFailure",
     "check_state",
     "check_step",
+    "state_checked",
+    "step_checked",
     "step_events",
 ]
 
@@ -455,8 +458,8 @@ def _next_position(state: SagradaState) -> int | None:
 def _turn_order(before: SagradaState, action: Action, after: SagradaState) -> Iterator[str]:
     """Only ending a turn moves the snake order: to the next position not skipped, or, after
     the last, to the next round started by the next seat clockwise (the solo player again),
-    or to the end after round 10; Running Pliers adds its user's second turn to the skipped
-    ones; patterns are chosen in seat order."""
+    or to the end after round 10; choosing Running Pliers adds its user's second turn to the
+    skipped ones, and nothing else does; patterns are chosen in seat order."""
     n = before.num_players
     if isinstance(action, ChoosePattern):
         return
@@ -465,13 +468,12 @@ def _turn_order(before: SagradaState, action: Action, after: SagradaState) -> It
             yield from _diff(
                 f"the {name} within a turn", getattr(after, name), getattr(before, name)
             )
+        # the skip is decided when Running Pliers is chosen: a chosen tool cannot be
+        # abandoned (FAVOR-01), so from then on the seat's second turn is one it gives up
         skips = set(before.skips)
-        if before.active is not None and before.tool_number(before.active) == _RUNNING:
-            skips.add(before.turn)
         if isinstance(action, UseTool) and action.tool == _RUNNING:
             skips.add(before.turn)
-        if not set(before.skips) <= set(after.skips) <= skips:
-            yield f"skips went {before.skips} -> {after.skips} on {action}"
+        yield from _diff(f"the skipped second turns after {action}", set(after.skips), skips)
         return
     following = _next_position(before)
     if following is not None:
@@ -716,3 +718,43 @@ def step_events(before: SagradaState, action: Action, after: SagradaState) -> di
     if after.is_over and not before.is_over and after.num_players == 1:
         out["solo won" if result(after).winners else "solo lost"] += 1
     return dict(out)
+
+
+def _raise_first(failures: Sequence[InvariantFailure]) -> None:
+    if failures:
+        first = failures[0]
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        raise InvariantBroken(
+            f"{first.invariant} ({', '.join(first.clauses)})", first.message + more
+        )
+
+
+def state_checked(state: SagradaState) -> None:
+    """:func:`check_state`, raising on the first failure (``Verified.check_state``).
+
+    Args:
+        state: any position.
+
+    Raises:
+        InvariantBroken: naming the invariant, its clauses and what is wrong.
+    """
+    _raise_first(check_state(state))
+
+
+def step_checked(before: SagradaState, action: Action, after: SagradaState) -> dict[str, int]:
+    """:func:`check_step`, raising on the first failure, and the step's events
+    (``Verified.check_step``).
+
+    Args:
+        before: the position.
+        action: the decision applied to it.
+        after: the position after it.
+
+    Returns:
+        :func:`step_events`.
+
+    Raises:
+        InvariantBroken: naming the invariant, its clauses and what is wrong.
+    """
+    _raise_first(check_step(before, action, after))
+    return step_events(before, action, after)
