@@ -44,7 +44,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -56,6 +56,8 @@ from sintra_rules._version import __version__
 from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.distributed import Ray, add_fan_out_options, capped_workers, ray_from_args
 from sintra_rules.errors import RecordError, RecordWarning, SintraError
+from sintra_rules.game import Game, GameInfo, Played, Player, Result, resolve_chance
+from sintra_rules.games import available_games, make
 from sintra_rules.games.sintra import documents, records
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.components import (
@@ -320,6 +322,8 @@ def _note_provisional(table: ComponentTable, args: argparse.Namespace) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game != "sintra":
+        return _play_any(args, make(args.game))
     agents = _agents(args)
     if args.record is not None:
         _check_output(args.record, "--record")
@@ -452,10 +456,11 @@ def _replay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from sintra_rules.verify.bench import report_json, run_bench
 
+    game = make(args.game)
     # The kernel's workloads run compiled: Ctrl-C is held back and raised between work items.
     if args.json:
         with deferred_interrupts():
-            report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None)
+            report = run_bench(seconds_per_config=args.seconds, seed=args.seed, out=None, game=game)
         print(json.dumps(report_json(report), sort_keys=True))
         return 0
     with Progress("bench", unit="rounds", quiet=args.quiet) as bar, deferred_interrupts():
@@ -464,7 +469,13 @@ def _bench(args: argparse.Namespace) -> int:
             bar.close()  # the progress line gives way to the figures
             print(line)
 
-        run_bench(seconds_per_config=args.seconds, seed=args.seed, out=out, progress=bar.update)
+        run_bench(
+            seconds_per_config=args.seconds,
+            seed=args.seed,
+            out=out,
+            progress=bar.update,
+            game=game,
+        )
     return 0
 
 
@@ -632,6 +643,8 @@ def _perft(args: argparse.Namespace) -> int:
     from sintra_rules.games.sintra.game import SintraGame
     from sintra_rules.verify import perft
 
+    if args.game != "sintra":
+        return _perft_any(args, make(args.game))
     table = _components(args)
     game = None if table is None else SintraGame(table)
     options = {"side": args.side}
@@ -651,6 +664,8 @@ def _perft(args: argparse.Namespace) -> int:
 def _soak(args: argparse.Namespace) -> int:
     from sintra_rules.games.sintra.verify import soak
 
+    if args.game != "sintra":
+        return _soak_any(args, make(args.game))
     ray = ray_from_args(args)
     workers = _workers(args, args.games, ray)
     components = args.components
@@ -703,14 +718,204 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_options(parser: argparse.ArgumentParser, players: int | None) -> None:
-    """``--players``, ``--side`` and ``--seed``: the arguments of ``new_game`` (COMP-02,
-    SETUP-02, ENG-02)."""
-    parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4), default=players, help="2 to 4 (default 2)"
+# ------------------------------------------------------------------ any registered game
+
+
+#: The commands that take only Sintra for now (the others play any game of the registry).
+_SINTRA_ONLY = ("replay", "show", "explain", "selfplay", "arena")
+
+
+def _players_text(count: int) -> str:
+    return f"{count} player" + ("" if count == 1 else "s")
+
+
+def _options_text(info: GameInfo, options: dict[str, str], players: int) -> str:
+    """The options a game is played with, as the header shows them: ``tools 3``."""
+    return ", ".join(
+        f"{option.name} {options[option.name]}"
+        for option in info.options
+        if option.applies_to(players)
     )
-    parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
+
+
+def _agents_for(args: argparse.Namespace, game: Game[Any, Any]) -> list[tuple[str, Player]]:
+    """The built-in players of ``play`` for any game: ``--agents`` or greedy and random
+    alternating (random alone for a game without a greedy player), each seeded from the game
+    seed and its seat, with their names."""
+    own = dict(game.agents) if isinstance(game, Played) else {}
+    if args.agents is None:
+        players = 2 if args.players is None else args.players
+        default = _DEFAULT_AGENTS if all(kind in own for kind in _DEFAULT_AGENTS) else ("random",)
+        kinds = [default[seat % len(default)] for seat in range(players)]
+    else:
+        kinds = [kind.strip() for kind in args.agents.split(",")]
+        if args.players is not None and args.players != len(kinds):
+            raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
+    unknown = [kind for kind in kinds if kind not in own]
+    if unknown:
+        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(sorted(own))})")
+    if len(kinds) not in game.info.player_counts:
+        counts = ", ".join(str(count) for count in game.info.player_counts)
+        raise UsageError(f"{game.info.title} takes {counts} players, not {len(kinds)}")
+    return [(kind, own[kind](args.seed * 4 + seat + 1)) for seat, kind in enumerate(kinds)]
+
+
+def _outcome_lines(result: Result, names: Sequence[str]) -> list[str]:
+    """The result in words: every score, then the winner (or winners), or, in a game nobody
+    won (a solo game whose target was not beaten), that nobody won."""
+    scores = ", ".join(f"{name} {score}" for name, score in zip(names, result.scores, strict=True))
+    lines = [f"Result: {scores}"]
+    winners = [names[seat] for seat in result.winners]
+    if not winners:
+        solo = f": {names[0]} lost the solo game" if len(names) == 1 else ""
+        lines.append(f"No winner{solo}")
+    else:
+        best = result.scores[result.winners[0]]
+        points = plural(best, "point")
+        if len(winners) == 1:
+            lines.append(f"Winner: {winners[0]} with {points}")
+        else:
+            lines.append(f"Shared victory: {' and '.join(winners)} with {points}")
+    return lines
+
+
+def _play_any(args: argparse.Namespace, game: Game[Any, Any]) -> int:
+    """``sintra play --game NAME``: a complete game between built-in players, every decision
+    in the game's notation, the board at the start and after every chance step (new dice,
+    new pieces), and at the end the final board and the result."""
+    if args.record is not None:
+        raise UsageError(f"--record: {game.info.title} games cannot be recorded yet")
+    seated = _agents_for(args, game)
+    players = len(seated)
+    names = [f"Player {seat + 1} ({kind})" for seat, (kind, _) in enumerate(seated)]
+    options: dict[str, str] = args.options
+    width = output_width()
+    chosen = _options_text(game.info, options, players)
+    print(
+        wrap_text(
+            f"sintra play: {game.info.title}, {_players_text(players)}"
+            + (f", {chosen}" if chosen else "")
+            + f", seed {args.seed}: "
+            + " vs ".join(names),
+            width,
+        )
+    )
+    state = resolve_chance(game, game.start(players, seed=args.seed, options=options))
+    show = not args.quiet
+    ply = 0
+    while not state.is_over:
+        if show:
+            print("")
+            print(wrap_text(game.render(state), width))
+            print("")
+            show = False
+        seat = state.turn
+        player = seated[seat][1]
+        with deferred_interrupts():
+            action = player.choose(state)
+        ply += 1
+        if not args.quiet:
+            line = f"{ply:>4}. {names[seat]}: {game.action_to_text(state, action)}"
+            print(wrap_text(line, width))
+        state = game.apply(state, action, sample=False)
+        if state.chance is not None:
+            state = resolve_chance(game, state)
+            show = not args.quiet
+    print("")
+    print(wrap_text(game.render(state), width))
+    print("")
+    for line in _outcome_lines(game.result(state), names):
+        print(wrap_text(line, width))
+    return 0
+
+
+def _perft_any(args: argparse.Namespace, game: Game[Any, Any]) -> int:
+    """``sintra perft --game NAME``: the generic perft (:mod:`sintra_rules.verify.perft`)."""
+    from sintra_rules.verify import perft
+
+    if getattr(args, "components", None) is not None:
+        raise UsageError(f"--components: a Sintra component table, not {game.info.title}'s")
+    options: dict[str, str] = args.options
+    state = perft.position_after(args.players, options, args.seed, args.plies, game=game)
+    start = time.perf_counter()
+    with Progress("perft", unit="first actions", quiet=args.quiet) as bar:
+        count = perft.perft(state, args.depth, progress=bar.update, game=game)
+    elapsed = time.perf_counter() - start
+    chosen = _options_text(game.info, options, args.players)
+    where = " (the end of the game)" if state.is_over else ""
+    print(
+        f"perft: {game.info.title}, {_players_text(args.players)}"
+        + (f", {chosen}" if chosen else "")
+        + f", seed {args.seed}, after {args.plies} random plies{where}, depth {args.depth}: "
+        f"{count} ({elapsed:.2f} s)"
+    )
+    return 0
+
+
+def _soak_any(args: argparse.Namespace, game: Game[Any, Any]) -> int:
+    """``sintra soak --game NAME``: the generic soak (:func:`sintra_rules.verify.soak.run_soak`)
+    over every configuration of the game."""
+    from sintra_rules.verify.soak import run_soak
+
+    for given, option in (
+        (args.components, "--components"),
+        (args.check_every, "--check-every"),
+        (args.reference or None, "--reference"),
+    ):
+        if given is not None:
+            raise UsageError(f"{option}: for Sintra's kernel soak, not {game.info.title}")
+    ray = ray_from_args(args)
+    workers = _workers(args, args.games, ray)
+    with Progress("soak", args.games, "games", quiet=args.quiet) as bar:
+        report = run_soak(
+            args.games, args.seed, game=game, progress=bar.update, workers=workers, ray=ray
+        )
+    print(report.summary())
+    return 1 if report.failures else 0
+
+
+def _game_options(parser: argparse.ArgumentParser, players: int | None, info: GameInfo) -> None:
+    """``--players``, the game's options (Sintra's ``--side``, Sagrada's ``--tools``) and
+    ``--seed``: the arguments of the game's start (Sintra: COMP-02, SETUP-02, ENG-02)."""
+    counts = info.player_counts
+    low, high = min(counts), max(counts)
+    default = "" if players is None else f" (default {players})"
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=counts,
+        default=players,
+        help=(f"{low} to {high}" if low != high else str(low)) + (default or " (default 2)"),
+    )
+    for option in info.options:
+        parser.add_argument(
+            f"--{option.name}",
+            choices=option.values,
+            default=None,
+            help=f"{option.help or option.name} (default {option.default})",
+        )
     parser.add_argument("--seed", type=_non_negative, default=0, help="game seed (default 0)")
+
+
+def _game_argument(parser: argparse.ArgumentParser) -> None:
+    """``--game NAME``: the registered game the command is about (default sintra)."""
+    games = available_games()
+    parser.add_argument(
+        "--game",
+        type=_game_name,
+        default="sintra",
+        metavar="NAME",
+        help=f"the game: {', '.join(games)} (default sintra)",
+    )
+
+
+def _game_name(text: str) -> str:
+    """A registered game's name (``--game``); any other is one line listing the games."""
+    if text not in available_games():
+        raise argparse.ArgumentTypeError(
+            f"unknown game {text!r} (choose from {', '.join(available_games())})"
+        )
+    return text
 
 
 def _colour_option(parser: argparse.ArgumentParser) -> None:
@@ -755,13 +960,16 @@ class _SubParsers:
         self._sub = sub
 
     def add_parser(self, name: str, help: str) -> argparse.ArgumentParser:
-        return self._sub.add_parser(
+        parser = self._sub.add_parser(
             name,
             help=help,
             description=help[0].upper() + help[1:] + ".",
             epilog=_exit_codes(name),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        if name != "rule":  # the spec's reader takes its own --game
+            _game_argument(parser)
+        return parser
 
 
 def _components_option(parser: argparse.ArgumentParser) -> None:
@@ -804,7 +1012,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(game: str = "sintra") -> argparse.ArgumentParser:
+    """The ``sintra`` parser, with the options of ``game`` (``--game``) where a command
+    starts games."""
+    info = make(game).info
     parser = _Parser(
         prog="sintra",
         description="Rules engine of Azul: Stained Glass of Sintra: play, replay, check.",
@@ -814,7 +1025,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = _SubParsers(parser.add_subparsers(dest="command", metavar="COMMAND"))
 
     play = sub.add_parser("play", help="a complete game between built-in players (default)")
-    _game_options(play, players=None)
+    _game_options(play, players=None, info=info)
     play.add_argument(
         "--agents",
         help="comma-separated agents, one per seat: random, greedy "
@@ -898,7 +1109,7 @@ def _parser() -> argparse.ArgumentParser:
     show.set_defaults(handler=_show)
 
     perft = sub.add_parser("perft", help="count legal action sequences to a depth")
-    _game_options(perft, players=2)
+    _game_options(perft, players=2, info=info)
     perft.add_argument(
         "--plies", type=_non_negative, default=0, help="random plies played first (default 0)"
     )
@@ -991,16 +1202,78 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _chosen_game(arguments: Sequence[str]) -> str:
+    """The game named by ``--game`` among ``arguments``, if it is a registered one, else
+    ``sintra`` (an unknown name is then refused by the parser, in one line)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default="sintra")
+    with contextlib.suppress(SystemExit):
+        found, _ = pre.parse_known_args(arguments)
+        name = str(found.game)
+        if name in available_games():
+            return name
+    return "sintra"
+
+
+def _refuse_extras(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extras: Sequence[str]
+) -> NoReturn:
+    """Refuse arguments no command takes, in one line; an option of another game is named so:
+    ``sintra play: error: --side: Sagrada has no such option (its options: tools)``."""
+    command = getattr(args, "command", None)
+    game = getattr(args, "game", None)
+    if command is not None and game is not None:
+        for extra in extras:
+            name = extra.removeprefix("--").partition("=")[0]
+            if not extra.startswith("--") or name in ("", "game"):
+                continue
+            others = [other for other in available_games() if other != game]
+            if any(make(other).info.option(name) is not None for other in others):
+                info = make(game).info
+                known = ", ".join(option.name for option in info.options) or "none"
+                parser.exit(
+                    2,
+                    f"sintra {command}: error: --{name}: {info.title} has no such option "
+                    f"(its options: {known})\n",
+                )
+    parser.error(f"unrecognized arguments: {' '.join(extras)}")
+
+
+def _resolve_options(args: argparse.Namespace) -> None:
+    """Set ``args.options`` (the game's options, each at its default unless given) for the
+    commands that start games, refusing an option the player count does not take (Sagrada's
+    ``--tools`` is for 1 player)."""
+    if args.command not in ("play", "perft"):
+        return
+    info = make(args.game).info
+    players = args.players
+    if players is None and getattr(args, "agents", None) is not None:
+        players = len(args.agents.split(","))
+    players = 2 if players is None else players
+    options: dict[str, str] = {}
+    for option in info.options:
+        given: str | None = getattr(args, option.name, None)
+        if given is not None and not option.applies_to(players):
+            counts = " or ".join(str(n) for n in option.players or ())
+            plural_ = "" if option.players == (1,) else "s"
+            raise UsageError(f"--{option.name}: only with {counts} player{plural_}, not {players}")
+        options[option.name] = option.default if given is None else given
+        setattr(args, option.name, options[option.name])
+    args.options = options
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sintra`` command with ``argv`` (default: the process arguments); return the
     exit code. Every :class:`~sintra_rules.errors.SintraError` and bad argument gives its
     message on stderr and exit code 2."""
-    parser = _parser()
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments:
         arguments = ["play"]
+    parser = _parser(_chosen_game(arguments))
     try:
-        args = parser.parse_args(arguments)
+        args, extras = parser.parse_known_args(arguments)
+        if extras:
+            _refuse_extras(parser, args, extras)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 2)
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
@@ -1008,6 +1281,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        if args.command in _SINTRA_ONLY and args.game != "sintra":
+            raise UsageError(f"--game {args.game}: {args.command} takes only Sintra games for now")
+        _resolve_options(args)
         with warnings.catch_warnings():
             warnings.simplefilter("always", RecordWarning)
             warnings.showwarning = _show_warnings(args.command)

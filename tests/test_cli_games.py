@@ -1,0 +1,221 @@
+"""The ``sintra`` command with ``--game``: every game of the registry, run as a subprocess.
+
+``sintra play --game sagrada`` is checked against the rules by replaying the notation it
+prints on a new game with the same seed and comparing the result it prints; the final scoring
+lines are checked by adding up their printed parts (Sagrada's SCORE-01 to SCORE-04), and the
+solo verdict against SOLO-07 (the score must be greater than the target).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sintra_rules import make
+
+ROOT = Path(__file__).resolve().parents[1]
+_PLY = re.compile(r"^ *(\d+)\. Player (\d) \((\w+)\): (.+)$")
+_SCORE = re.compile(
+    r"^  player (\d): (-?\d+) = publics ([-+\d]+), private (\d+), tokens (\d+), "
+    r"empty spaces (\d+) \((-?\d+)\)$"
+)
+
+
+def _sintra(*argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "sintra_rules", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+
+
+def _replayed(out: str, players: int, seed: int, options: dict[str, str] | None = None) -> object:
+    """The state after the printed decisions, applied in order on a new game."""
+    game = make("sagrada")
+    state = game.start(players, seed=seed, options=options)
+    plies = 0
+    for line in out.splitlines():
+        match = _PLY.match(line)
+        if match is None:
+            continue
+        plies += 1
+        assert int(match.group(1)) == plies
+        assert int(match.group(2)) == state.turn + 1
+        state = game.apply(state, game.action_from_text(state, match.group(4)))
+    assert plies > 0
+    return state
+
+
+def _score_lines(out: str) -> dict[int, int]:
+    """Each printed final score, checked against the sum of its printed parts."""
+    totals: dict[int, int] = {}
+    for line in out.splitlines():
+        match = _SCORE.match(line)
+        if match is None:
+            continue
+        seat, total = int(match.group(1)), int(match.group(2))
+        publics = sum(int(part) for part in match.group(3).split("+"))
+        private, tokens, penalty = int(match.group(4)), int(match.group(5)), int(match.group(7))
+        assert total == publics + private + tokens + penalty, line
+        totals[seat] = total
+    return totals
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (4, 2)])
+def test_play_sagrada(players: int, seed: int) -> None:
+    """A complete 2 to 4 player game: every decision printed, replaying it ends the game, the
+    final scoring part by part adds up, and the result and winner lines match the game's."""
+    done = _sintra("play", "--game", "sagrada", "--players", str(players), "--seed", str(seed))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout
+    first = out.splitlines()[0]
+    assert first.startswith(f"sintra play: Sagrada, {players} players, seed {seed}: Player 1 (")
+    state = _replayed(out, players, seed)
+    game = make("sagrada")
+    assert state.is_over  # type: ignore[attr-defined]
+    result = game.result(state)
+    totals = _score_lines(out)
+    assert totals == {seat + 1: score for seat, score in enumerate(result.scores)}
+    names = [
+        f"Player {seat + 1} ({'greedy' if seat % 2 == 0 else 'random'})" for seat in range(players)
+    ]
+    lines = out.rstrip("\n").splitlines()
+    assert lines[-2] == "Result: " + ", ".join(
+        f"{name} {score}" for name, score in zip(names, result.scores, strict=True)
+    )
+    best = max(totals.values())
+    winners = [names[seat] for seat in result.winners]
+    assert all(totals[seat + 1] == best for seat in result.winners)
+    if len(winners) == 1:
+        assert lines[-1] == f"Winner: {winners[0]} with {best} points"
+    else:
+        assert lines[-1].startswith("Shared victory: ")
+
+
+@pytest.mark.parametrize(("tools", "seed"), [(1, 0), (5, 3)])
+def test_play_sagrada_solo(tools: int, seed: int) -> None:
+    """``--players 1``: a solo game, its score part by part, the target score and whether it
+    was beaten (SOLO-07: only a score greater than the target wins)."""
+    done = _sintra(
+        "play", "--game", "sagrada", "--players", "1", "--tools", str(tools), "--seed", str(seed)
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith(f"sintra play: Sagrada, 1 player, tools {tools}, seed {seed}: ")
+    state = _replayed(out, 1, seed, {"tools": str(tools)})
+    assert state.is_over  # type: ignore[attr-defined]
+    score = _score_lines(out)[1]
+    target = re.search(r"^  target score (\d+): the player (won|lost)$", out, re.MULTILINE)
+    assert target is not None
+    beaten = score > int(target.group(1))
+    assert target.group(2) == ("won" if beaten else "lost")
+    lines = out.rstrip("\n").splitlines()
+    assert lines[-2] == f"Result: Player 1 (greedy) {score}"
+    if beaten:
+        assert lines[-1] == f"Winner: Player 1 (greedy) with {score} points"
+    else:
+        assert lines[-1] == "No winner: Player 1 (greedy) lost the solo game"
+
+
+def test_play_sagrada_quiet_shows_the_end_only() -> None:
+    """``--quiet``: the header, the final board and the result, no decisions."""
+    done = _sintra("play", "--game", "sagrada", "--quiet")
+    assert done.returncode == 0
+    assert not any(_PLY.match(line) for line in done.stdout.splitlines())
+    assert "Final scores:" in done.stdout and "\nWinner: " in done.stdout
+
+
+def test_perft_sagrada() -> None:
+    """At the start each player chooses one of the four faces of their two pattern cards
+    (SETUP-02 to SETUP-03): 4 choices, then 4 x 4 (2 players), 4 alone."""
+    done = _sintra("perft", "--game", "sagrada", "--depth", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "perft: Sagrada, 2 players, seed 0, after 0 random plies, depth 2: 16 ("
+    )
+    done = _sintra("perft", "--game", "sagrada", "--players", "1", "--tools", "2", "--depth", "1")
+    assert done.stdout.startswith("perft: Sagrada, 1 player, tools 2, seed 0, after 0 random")
+    assert ", depth 1: 4 (" in done.stdout
+
+
+def test_soak_sagrada() -> None:
+    """``soak --game sagrada``: the generic soak over Sagrada's configurations; the options of
+    Sintra's kernel soak are refused."""
+    done = _sintra("soak", "--game", "sagrada", "--games", "3", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("soak: 3 games of Sagrada (seed 2;")
+    assert "failures: 0" in done.stdout
+    refused = _sintra("soak", "--game", "sagrada", "--games", "3", "--check-every", "2")
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        "sintra soak: error: --check-every: for Sintra's kernel soak, not Sagrada\n"
+    )
+
+
+def test_bench_sagrada() -> None:
+    """``bench --game sagrada``: plies/s at 1 to 4 players, python-chess's, their ratio and the
+    size of a mid-game 4-player state."""
+    done = _sintra("bench", "--game", "sagrada", "--seconds", "0.1")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for players in (1, 2, 3, 4):
+        assert re.search(rf"^sagrada {players} players: [\d,]+ plies/s", out, re.MULTILINE)
+    assert re.search(r"^python-chess \S+ random playouts: [\d,]+ plies/s", out, re.MULTILINE)
+    assert "ratio sagrada 1-player plies/s / chess plies/s: " in out
+    assert re.search(r"^pickled mid-game 4-player state: \d+ bytes$", out, re.MULTILINE)
+    assert "mid-game 4-player state in memory: " in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("play", "--game", "chess"),
+            "sintra play: error: argument --game: unknown game 'chess' (choose from sagrada, "
+            "sintra)",
+        ),
+        (
+            ("perft", "--game", "go", "--depth", "1"),
+            "sintra perft: error: argument --game: unknown game 'go' (choose from sagrada, sintra)",
+        ),
+        (
+            ("play", "--game", "sagrada", "--side", "B"),
+            "sintra play: error: --side: Sagrada has no such option (its options: tools)",
+        ),
+        (
+            ("play", "--tools", "2"),
+            "sintra play: error: --tools: Azul: Stained Glass of Sintra has no such option "
+            "(its options: side)",
+        ),
+        (
+            ("play", "--game", "sagrada", "--tools", "2"),
+            "sintra play: error: --tools: only with 1 player, not 2",
+        ),
+        (
+            ("play", "--game", "sagrada", "--players", "3", "--tools", "1"),
+            "sintra play: error: --tools: only with 1 player, not 3",
+        ),
+        (
+            ("play", "--game", "sagrada", "--agents", "greedy,nobody"),
+            "sintra play: error: unknown agent 'nobody' (choose from greedy, random)",
+        ),
+    ],
+)
+def test_bad_game_arguments(argv: tuple[str, ...], message: str) -> None:
+    """An unknown game, or an option the game (or its player count) does not take: one line
+    on standard error, exit 2."""
+    done = _sintra(*argv)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == message + "\n"
