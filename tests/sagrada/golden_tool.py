@@ -6,11 +6,11 @@ any difference; ``python -m tests.sagrada.golden_tool --write`` regenerates
 below. Only regenerate after a *deliberate* change of behaviour: add a CHANGELOG entry and bump
 Sagrada's ``BEHAVIOUR_VERSION`` (ENG-11) first.
 
-A golden file holds one complete seeded game: the players, the options, the seed, who chose
-the decisions, the decisions in the action notation (ENG-07), the
-:func:`~sintra_rules.games.sagrada.state_digest` of every state from the set-up to the end
-(``len(actions) + 1`` digests; chance decided by the game's generator, ENG-05), the tools used
-and the result.
+A golden file is one complete seeded game as a playthrough of the library's generic format
+(:mod:`sintra_rules.verify.golden`): the players, the options, the seed, the decisions in the
+action notation (ENG-07) and the :func:`~sintra_rules.games.sagrada.state_digest` of every state
+from the set-up to the end (``len(actions) + 1`` digests; chance decided by the game's
+generator, ENG-05). Who chose the decisions is said by the definitions below.
 
 A perft file holds a position (a seeded game and the decisions that lead to it, with the
 position's digest so that a drift of the position itself shows) and the number of decision
@@ -37,18 +37,23 @@ from sintra_rules.games.sagrada import (
     GAME,
     Action,
     SagradaState,
-    UseTool,
     action_from_text,
     action_to_text,
     apply,
     new_game,
-    result,
     state_digest,
 )
 from sintra_rules.games.sagrada.agents import GreedyAgent
 from sintra_rules.games.sagrada.verify.invariants import check_state, check_step
 from sintra_rules.games.sagrada.verify.oracle import expected_decisions
 from sintra_rules.games.sagrada.verify.policies import Policy, random_plies
+from sintra_rules.verify.golden import (
+    Playthrough,
+    playthrough_from_json,
+    playthrough_mismatch,
+    playthrough_to_json,
+    record_playthrough,
+)
 from sintra_rules.verify.perft import perft as generic_perft
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -104,60 +109,42 @@ def play_actions(game: GoldenGame) -> list[Action]:
     return [action for _b, action, _a in random_plies(state, game.seed, policy)]
 
 
-def golden_document(game: GoldenGame) -> dict[str, Any]:
-    """The golden file of ``game``; every invariant is checked at every step while making it."""
+def options(players: int, tools: int | None) -> dict[str, str]:
+    """The game's options: the solo game's number of tools, when it is not the default 3."""
+    return {"tools": str(tools)} if players == 1 and tools not in (None, 3) else {}
+
+
+def golden_playthrough(game: GoldenGame) -> Playthrough:
+    """The golden playthrough of ``game``; every invariant is checked at every step while
+    making it."""
     actions = play_actions(game)
     state = start(game.players, game.seed, game.tools)
-    digests = [state_digest(state)]
-    used: set[int] = set()
     for action in actions:
         after = apply(state, action)
         failures = check_step(state, action, after) + check_state(after)
         if failures:
             raise AssertionError(f"{game.name}: {action}: {failures[0]}")
-        if isinstance(action, UseTool):
-            used.add(action.tool)
-        digests.append(state_digest(after))
         state = after
-    done = result(state)
-    return {
-        "name": game.name,
-        "behaviour_version": BEHAVIOUR_VERSION,
-        "players": game.players,
-        "tools": game.tools,
-        "seed": game.seed,
-        "play": game.play,
-        "tools_in_play": sorted(state.components.tools[t].number for t in state.tools),
-        "tools_used": sorted(used),
-        "actions": [action_to_text(a) for a in actions],
-        "digests": digests,
-        "result": {"scores": list(done.scores), "winners": list(done.winners)},
-    }
+    return record_playthrough(
+        game.players, options(game.players, game.tools), game.seed, game=GAME, actions=actions
+    )
 
 
-def compare_golden(doc: dict[str, Any]) -> str | None:
-    """Replay a golden file: ``None`` when every state has its recorded digest, else the first
-    differing ply with both digests and the decision, and the reminder."""
-    name = doc["name"]
-    if doc["behaviour_version"] != BEHAVIOUR_VERSION:
-        return f"{name}: made with behaviour version {doc['behaviour_version']}. {REMINDER}"
-    state = start(doc["players"], doc["seed"], doc["tools"])
-    digests = doc["digests"]
-    if state_digest(state) != digests[0]:
-        return f"{name}: the set-up differs: {digests[0]} recorded, {state_digest(state)} now"
-    for ply, text in enumerate(doc["actions"], 1):
-        try:
-            state = apply(state, action_from_text(text))
-        except ValueError as error:
-            return f"{name}: ply {ply} ({text}) is refused now: {error}. {REMINDER}"
-        if state_digest(state) != digests[ply]:
-            return (
-                f"{name}: ply {ply} ({text}): digest {state_digest(state)}, recorded "
-                f"{digests[ply]}. {REMINDER}"
-            )
-    if not state.is_over or len(digests) != len(doc["actions"]) + 1:
-        return f"{name}: the game does not end after its {len(doc['actions'])} decisions"
-    return None
+def compare_golden(playthrough: Playthrough) -> str | None:
+    """Replay a golden playthrough: ``None`` when every state has its recorded digest, else
+    the first differing ply with both digests and the decision, and the reminder."""
+    if playthrough.behaviour_version != BEHAVIOUR_VERSION:
+        return f"made with behaviour version {playthrough.behaviour_version}. {REMINDER}"
+    try:
+        found = playthrough_mismatch(playthrough, game=GAME)
+    except ValueError as error:
+        return f"a decision is refused now: {error}. {REMINDER}"
+    if found is None:
+        return None
+    return (
+        f"ply {found.ply} ({found.action or 'the set-up'}): digest {found.actual}, recorded "
+        f"{found.expected}. {REMINDER}"
+    )
 
 
 # ------------------------------------------------------------------------------- perft
@@ -284,11 +271,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in GOLDEN_GAMES:
         path = GOLDEN_DIR / f"{game.name}.json"
         if args.write:
-            path.write_text(_dump(golden_document(game)), "utf-8")
+            path.write_text(playthrough_to_json(golden_playthrough(game)), "utf-8")
             continue
-        problem = compare_golden(json.loads(path.read_text("utf-8")))
+        problem = compare_golden(playthrough_from_json(path.read_text("utf-8")))
         if problem:
-            problems.append(problem)
+            problems.append(f"{game.name}: {problem}")
     for pos in PERFT_POSITIONS:
         path = PERFT_DIR / f"{pos.name}.json"
         if args.write:

@@ -1,6 +1,7 @@
 """Sagrada's golden playthroughs and perft counts, replayed in CI (ENG-02, ENG-05, ENG-11).
 
-Each ``tests/golden/sagrada-*.json`` pins every state of one complete seeded game by its digest;
+Each ``tests/golden/sagrada-*.json`` pins every state of one complete seeded game by its digest
+(a playthrough of the library's format, :mod:`sintra_rules.verify.golden`);
 a failure names the first differing ply, both digests and the decision. Each
 ``tests/data/perft/sagrada-*.json`` holds a position and its decision-sequence counts, which are
 recounted with the engine and, to the oracle's depth, with the independent oracle's branching
@@ -10,20 +11,23 @@ recounted with the engine and, to the oracle's depth, with the independent oracl
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from sintra_rules.games.sagrada import (
     BEHAVIOUR_VERSION,
+    GAME,
     UseTool,
     action_from_text,
+    action_to_text,
     apply,
     legal_actions,
     state_digest,
 )
+from sintra_rules.verify.golden import Playthrough, playthrough_from_json, playthrough_states
 from tests.sagrada.golden_tool import (
     GOLDEN_DIR,
     GOLDEN_GAMES,
@@ -33,14 +37,15 @@ from tests.sagrada.golden_tool import (
     GoldenGame,
     PerftPosition,
     compare_golden,
+    options,
     oracle_perft,
     perft,
     perft_state,
     play_actions,
 )
 
-DOCS: dict[str, dict[str, Any]] = {
-    game.name: json.loads((GOLDEN_DIR / f"{game.name}.json").read_text("utf-8"))
+GOLDEN: dict[str, Playthrough] = {
+    game.name: playthrough_from_json((GOLDEN_DIR / f"{game.name}.json").read_text("utf-8"))
     for game in GOLDEN_GAMES
 }
 PERFT: dict[str, dict[str, Any]] = {
@@ -49,10 +54,10 @@ PERFT: dict[str, dict[str, Any]] = {
 }
 
 
-def tools_used(doc: dict[str, Any]) -> set[int]:
+def tools_used(played: Playthrough) -> set[int]:
     return {
         action.tool
-        for action in map(action_from_text, doc["actions"])
+        for action in map(action_from_text, played.actions)
         if isinstance(action, UseTool)
     }
 
@@ -60,47 +65,52 @@ def tools_used(doc: dict[str, Any]) -> set[int]:
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=[g.name for g in GOLDEN_GAMES])
 def test_golden_game_replays_digest_by_digest(game: GoldenGame) -> None:
     """ENG-02, ENG-05, ENG-11: every state of the replay has the recorded digest."""
-    doc = DOCS[game.name]
-    assert doc["behaviour_version"] == BEHAVIOUR_VERSION
-    assert compare_golden(doc) is None
+    played = GOLDEN[game.name]
+    assert played.game == "sagrada" and played.behaviour_version == BEHAVIOUR_VERSION
+    assert compare_golden(played) is None
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=[g.name for g in GOLDEN_GAMES])
 def test_golden_game_is_its_definition(game: GoldenGame) -> None:
-    """The file is the game its definition plays afresh (seeded players, ENG-05), and the
-    tools it says were used are those its decisions use."""
-    doc = DOCS[game.name]
-    assert (doc["players"], doc["seed"], doc["tools"], doc["play"]) == (
+    """The file is the game its definition plays afresh (seeded players, ENG-05), to the end
+    (ROUND-06), and every tool it uses is in play (SETUP-04, SOLO-01)."""
+    played = GOLDEN[game.name]
+    assert (played.num_players, played.seed, dict(played.options)) == (
         game.players,
         game.seed,
-        game.tools,
-        game.play,
+        options(game.players, game.tools),
     )
-    assert [str(a) for a in play_actions(game)] == doc["actions"]
-    assert sorted(tools_used(doc)) == doc["tools_used"]
-    assert set(doc["tools_used"]) <= set(doc["tools_in_play"])
+    assert list(played.actions) == [action_to_text(a) for a in play_actions(game)]
+    final = playthrough_states(played, game=GAME)[-1]
+    assert final.is_over
+    in_play = {final.components.tools[t].number for t in final.tools}
+    assert len(in_play) == (game.tools if game.players == 1 else 3)
+    assert tools_used(played) <= in_play
 
 
 def test_golden_set_covers_every_player_count_and_tool() -> None:
     """COMP-02, COMP-06, SOLO-01: the set plays 1 to 4 players (the solo game at 1 and 5
     tools), and every one of the 12 tool cards is used at least once across it."""
-    assert {doc["players"] for doc in DOCS.values()} == {1, 2, 3, 4}
-    assert {doc["tools"] for doc in DOCS.values() if doc["players"] == 1} == {1, 5}
-    used = set().union(*(tools_used(doc) for doc in DOCS.values()))
+    assert {p.num_players for p in GOLDEN.values()} == {1, 2, 3, 4}
+    assert {dict(p.options).get("tools") for p in GOLDEN.values() if p.num_players == 1} == {
+        "1",
+        "5",
+    }
+    used = set().union(*(tools_used(p) for p in GOLDEN.values()))
     assert used == set(range(1, 13))
 
 
 def test_a_changed_state_is_reported() -> None:
     """ENG-11: a digest that differs is reported at its ply with both digests, the decision
     and the reminder; so is a file of another behaviour version."""
-    doc = copy.deepcopy(DOCS["sagrada-2p-eager"])
-    doc["digests"][10] = "0" * 64
-    problem = compare_golden(doc)
+    played = GOLDEN["sagrada-2p-eager"]
+    digests = list(played.digests)
+    digests[10] = "0" * 64
+    problem = compare_golden(attrs.evolve(played, digests=digests))
     assert problem is not None
-    assert "ply 10" in problem and doc["actions"][9] in problem and "0" * 64 in problem
+    assert "ply 10" in problem and played.actions[9] in problem and "0" * 64 in problem
     assert "BEHAVIOUR_VERSION" in problem
-    old = copy.deepcopy(DOCS["sagrada-2p-eager"])
-    old["behaviour_version"] = BEHAVIOUR_VERSION + 1
+    old = attrs.evolve(played, behaviour_version=BEHAVIOUR_VERSION + 1)
     problem = compare_golden(old)
     assert problem is not None and "CHANGELOG" in problem
 
