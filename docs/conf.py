@@ -37,6 +37,7 @@ extensions = [
     "sintra_desk",
     "sintra_links",
     "sintra_code",
+    "sagrada_docs",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

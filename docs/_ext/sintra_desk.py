@@ -21,11 +21,13 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from doc_examples import run_until
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sintra_docs import _pages_using
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -256,15 +258,14 @@ def _notice(docname: str) -> nodes.Node:
 
 
 _FORM = """\
-<div id="sintra-desk" class="sintra-desk" data-state="loading" data-static="{static}">
+<div id="sintra-desk" class="sintra-desk" data-state="loading" data-static="{static}"
+data-game="{game}">
 <p class="desk-status" id="desk-status" role="status">The desk needs JavaScript and loads the
 engine (about 13 MB, once) when the page opens.</p>
 <div class="desk-inputs">
-<label for="desk-position">Position (one line, <code>sintra1 side:A ...</code>, or a
-<code>sintra-state</code> JSON document)</label>
+<label for="desk-position">{position_label}</label>
 <textarea id="desk-position" rows="4" spellcheck="false" autocomplete="off"></textarea>
-<label for="desk-action">Action (notation, e.g. <code>1G-6=Y</code>, <code>CP-5</code>,
-<code>R</code>)</label>
+<label for="desk-action">{action_label}</label>
 <div class="desk-row"><input id="desk-action" type="text" spellcheck="false"
 autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>Explain</button>
 </div>
@@ -273,7 +274,7 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 <div class="desk-answer" id="desk-answer" hidden>
 <h3>Explanation</h3>
 <pre class="desk-explanation" id="desk-explanation"></pre>
-<p class="desk-command-title">The same on the command line:</p>
+<p class="desk-command-title">{command_title}</p>
 <pre class="desk-command" id="desk-command"></pre>
 </div>
 <div class="desk-position-box" id="desk-position-box" hidden>
@@ -290,18 +291,64 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 """
 
 
+#: Per game: the labels of the form's fields and of the command, the files the disputes come
+#: from, and whether the clause IDs of the dispute list are links (a game's clause anchors are
+#: labelled ``game:id`` outside Sintra, ``docs/_ext/sintra_links.py``).
+DESKS: dict[str, dict[str, Any]] = {
+    "sintra": {
+        "position_label": "Position (one line, <code>sintra1 side:A ...</code>, or a "
+        "<code>sintra-state</code> JSON document)",
+        "action_label": "Action (notation, e.g. <code>1G-6=Y</code>, <code>CP-5</code>, "
+        "<code>R</code>)",
+        "command_title": "The same on the command line:",
+        "sources": (ROOT / "docs" / "tutorials" / "dispute.md",),
+    },
+    "sagrada": {
+        "position_label": "Position (one line, <code>sagrada1 round:2 ...</code>, or a "
+        "state document, JSON)",
+        "action_label": "Decision (notation, e.g. <code>place r2c3</code>, <code>draft B5</code>,"
+        " <code>tool 8</code>, <code>end</code>)",
+        "command_title": "The same in Python:",
+        "sources": (HERE / "sagrada_desk.py",),
+    },
+}
+
+
+def game_disputes(game: str) -> list[dict[str, Any]]:
+    """The ready-made disputes of ``game``'s desk."""
+    if game == "sintra":
+        return disputes()
+    if game == "sagrada":
+        import sagrada_desk
+
+        return sagrada_desk.disputes()
+    raise ValueError(f"no dispute desk for the game {game!r}")
+
+
+def _clause(clause: str, docname: str, game: str) -> nodes.Node:
+    """A clause ID in the dispute list: a link to its anchor when the game's spec pages have
+    one, else the ID in code."""
+    if game == "sintra":
+        return _ref(clause.lower(), docname, clause)
+    return nodes.literal(text=clause)
+
+
 class DeskDirective(SphinxDirective):
-    """The interactive dispute desk."""
+    """The interactive dispute desk of a game (option ``:game:``, default ``sintra``)."""
 
     has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"game": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         docname = self.env.docname
+        game = self.options.get("game", "sintra")
+        if game not in DESKS:
+            raise self.error(f"sintra-desk: no desk for the game {game!r}")
         try:
-            found = disputes()
-        except Exception as error:  # any failure of the tutorial's code is a build error
+            found = game_disputes(game)
+        except Exception as error:  # any failure of the disputes' code is a build error
             raise self.error(f"sintra-desk: {type(error).__name__}: {error}") from None
-        for path in (ROOT / "docs" / "tutorials" / "dispute.md", HERE / "desk_runtime.py"):
+        for path in (*DESKS[game]["sources"], HERE / "desk_runtime.py"):
             self.env.note_dependency(str(path))
         static = "../" * docname.count("/") + "_static/desk/"
         items = nodes.enumerated_list(classes=["desk-disputes"])
@@ -316,32 +363,42 @@ class DeskDirective(SphinxDirective):
             para += nodes.strong(text=dispute["title"])
             para += nodes.Text(f" ({dispute['action']}; ")
             for index, clause in enumerate(dispute["about"]):
-                para += _ref(clause.lower(), docname, clause)
+                para += _clause(clause, docname, game)
                 para += nodes.Text(", " if index < len(dispute["about"]) - 1 else ")")
             item += para
             items += item
-        data = json.dumps({"disputes": found}).replace("</", "<\\/")
-        form = _FORM.format(static=html.escape(static), data=data)
+        data = json.dumps({"game": game, "disputes": found}).replace("</", "<\\/")
+        labels = {k: v for k, v in DESKS[game].items() if k != "sources"}
+        form = _FORM.format(static=html.escape(static), data=data, game=game, **labels)
         heading = nodes.rubric(text="Ready-made disputes")
-        return [_notice(docname), heading, items, nodes.raw("", form, format="html")]
+        notice = [_notice(docname)] if game == "sintra" else []
+        return [*notice, heading, items, nodes.raw("", form, format="html")]
 
 
 def package_desk(app: Sphinx, exception: Exception | None) -> None:
     """After an HTML build: the desk's runtime, its Python side and the clause links."""
     if exception is not None or app.builder.format != "html":
         return
+    from sintra_rules import SpecError
     from sintra_rules.clauses import load_spec
 
     out = Path(app.outdir) / "_static" / "desk"
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(HERE / "desk_runtime.py", out / "desk_runtime.py")
     labels = app.env.get_domain("std").labels  # type: ignore[attr-defined]
-    links = {}
-    for clause in load_spec(ROOT / "spec" / "sintra").clauses:
-        if clause.id.lower() in labels:
-            docname, anchor, _ = labels[clause.id.lower()]
-            links[clause.id] = f"{app.builder.get_target_uri(docname)}#{anchor}"
-    (out / "clauses.json").write_text(json.dumps(links, indent=0) + "\n", "utf-8")
+    for game in DESKS:
+        links = {}
+        try:
+            clauses = load_spec(ROOT / "spec" / game).clauses
+        except SpecError:  # a spec this version of the loader cannot read: no links
+            clauses = ()
+        for clause in clauses:
+            label = clause.id.lower() if game == "sintra" else f"{game}:{clause.id}".lower()
+            if label in labels:
+                docname, anchor, _ = labels[label]
+                links[clause.id] = f"{app.builder.get_target_uri(docname)}#{anchor}"
+        name = "clauses.json" if game == "sintra" else f"clauses-{game}.json"
+        (out / name).write_text(json.dumps(links, indent=0) + "\n", "utf-8")
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import build_desk  # type: ignore[import-not-found]

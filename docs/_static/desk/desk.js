@@ -10,6 +10,7 @@
   const desk = document.getElementById("sintra-desk");
   const $ = (id) => document.getElementById(id);
   const data = JSON.parse($("desk-data").textContent);
+  const game = data.game || "sintra"; // one desk per game: its name in the registry
   let runtime = null;
   let links = {};
 
@@ -80,7 +81,9 @@
     explanation.dataset.legal = result.is_legal === null ? "" : String(result.is_legal);
     explanation.dataset.clauses = result.clauses.join(" ");
     linked(explanation, result.explanation || "");
-    $("desk-command").textContent = result.command ? `$ ${result.command}` : "";
+    // Sintra's question is a shell command; another game's, the Python lines printing it.
+    const prompt = game === "sintra" ? "$ " : "";
+    $("desk-command").textContent = result.command ? `${prompt}${result.command}` : "";
     const after = $("desk-after-box");
     after.hidden = !result.after_svg;
     $("desk-after").innerHTML = result.after_svg || "";
@@ -105,7 +108,7 @@
   function run() {
     if (!runtime) return;
     const started = performance.now();
-    const answer = runtime.answer($("desk-position").value, $("desk-action").value);
+    const answer = runtime.answer($("desk-position").value, $("desk-action").value, game);
     toLink();
     show(JSON.parse(answer));
     desk.dataset.answerMs = String(Math.round(performance.now() - started));
@@ -145,7 +148,8 @@
       status(`The desk is not packaged in this build of the site: ${manifest.error}`);
       return;
     }
-    links = await (await fetchOk(new URL("clauses.json", base))).json();
+    const clauses = game === "sintra" ? "clauses.json" : `clauses-${game}.json`;
+    links = await (await fetchOk(new URL(clauses, base))).json();
     await loadScript(new URL("pyodide/pyodide.js", base).href);
     const pyodide = await globalThis.loadPyodide({
       indexURL: new URL("pyodide/", base).href,
