@@ -15,6 +15,7 @@ from sintra_rules.games.sagrada import (
     EndTurn,
     Place,
     SagradaState,
+    Swap,
     UseTool,
     apply,
     legal_actions,
@@ -284,3 +285,27 @@ def test_running_pliers_skips_the_second_turn_tool_08() -> None:
                 assert names(check_step(before, action, forgot)) == {"turn_order"}
                 return
     raise AssertionError("Running Pliers was never used")
+
+
+def test_lens_cutter_swap_is_checked_tool_05() -> None:
+    """TOOL-05: with a red 3 on round-track spaces 1 and 3, Lens Cutter takes the one on
+    space 1 and leaves the drafted die there; the engine's step passes ``round_track_fills``,
+    and the same step taken from space 3 fails it."""
+    state = make_state(
+        round=4,
+        tools=(5, 2, 3),
+        track={0: ["R3"], 2: ["R3", "G1"]},
+        drafted=True,
+        hand="B6",
+        tool_used=True,
+        active=0,
+        sub="lens",
+    )
+    swap = Swap(0, 3)
+    after = apply(state, swap)
+    assert after.track[0] == (d("B6"),) and after.track[2] == (d("R3"), d("G1"))
+    assert check_step(state, swap, after) == []
+    track = list(state.track)
+    track[2] = tuple(sorted((d("G1"), d("B6"))))
+    from_space_3 = attrs.evolve(after, track=tuple(track))
+    assert "round_track_fills" in names(check_step(state, swap, from_space_3))
