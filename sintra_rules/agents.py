@@ -1,55 +1,55 @@
-"""Built-in players, a game loop that pits them against each other, and the seeded random playout.
+"""Players for any game, agents by name, a game loop that pits them against each other, and the
+seeded random playout.
 
-Every agent (and :func:`playout`) draws its randomness from the project's own SplitMix64 generator
-(:mod:`sintra_rules.rng`, ENG-02), so a game between built-in agents is the same on every
-platform and Python version for the same seeds.
+Everything here works for every game of the library (:mod:`sintra_rules.game`), Sintra by
+default: ``random`` for every game, the game's own agents (:class:`~sintra_rules.game.Played`;
+Sintra's ``greedy``), ``mcts`` (:class:`~sintra_rules.mcts.MctsAgent`, the generic search) and
+``uct`` (:class:`~sintra_rules.mcts.UctAgent`, the game's own fast search where it has one,
+:class:`~sintra_rules.game.Searched`). Every agent (and :func:`playout`) draws its randomness
+from the project's own SplitMix64 generator (:mod:`sintra_rules.rng`, ENG-02), so a game
+between built-in agents is the same on every platform and Python version for the same seeds.
 
->>> game = play_game([GreedyAgent(seed=1), RandomAgent(seed=2)], side="A", seed=3)
+>>> game = play_game([make_agent("greedy", 1), RandomAgent(seed=2)], seed=3)
 >>> game.final.is_over, len(game.actions) == len(game.states)
 (True, True)
->>> game == play_game([GreedyAgent(seed=1), RandomAgent(seed=2)], side="A", seed=3)
+>>> game == play_game([make_agent("greedy", 1), RandomAgent(seed=2)], seed=3)
 True
+>>> AGENT_NAMES()
+('greedy', 'mcts', 'random', 'uct')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Literal, NamedTuple, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
 from sintra_rules.errors import BoundExceeded, GameOver, InvalidArgument, UnknownAgent
-from sintra_rules.games.sintra.actions import Action, Reset
-from sintra_rules.games.sintra.bounds import BOUNDS, Quantity
-from sintra_rules.games.sintra.components import ComponentTable, Side
-from sintra_rules.games.sintra.rules import apply, legal_actions
-from sintra_rules.games.sintra.scoring import Outcome, outcome
-from sintra_rules.games.sintra.setup import new_game
-from sintra_rules.games.sintra.state import GameState, PlayerState
-from sintra_rules.rng import below, seed_state
+from sintra_rules.game import Facts, Game, Played, Result, Searched, Verified
+from sintra_rules.games import make
+from sintra_rules.rng import below, next_u64, seed_state
 
 __all__ = [
-    "POLICIES",
+    "AGENT_NAMES",
     "Agent",
-    "GreedyAgent",
     "PlayedGame",
     "Ply",
     "Policy",
     "RandomAgent",
-    "TurnCount",
+    "SeededAgent",
     "make_agent",
     "play_game",
     "playout",
+    "policies",
     "random_action",
 ]
 
-#: How :func:`random_action` draws: ``"uniform"`` among all legal actions, or ``"placing"``
-#: among the resets and the takes that place pieces without completing a strip, when there are
-#: any (such play keeps pieces on the strips, so bag and tower run low and partial refills,
-#: END-05, occur, which uniform play almost never produces).
-Policy = Literal["uniform", "placing"]
-#: Every policy of :func:`random_action`.
-POLICIES: tuple[Policy, ...] = ("uniform", "placing")
+#: How :func:`random_action` draws: ``"uniform"`` among all legal actions, ``"rollout"`` by the
+#: game's rollout policy (:class:`~sintra_rules.game.Played`; uniform for a game without one),
+#: or one of the game's named random policies (:attr:`~sintra_rules.game.Verified.soak_policies`;
+#: Sintra's ``"placing"``), see :func:`policies`.
+Policy = str
 
 
 @runtime_checkable
@@ -58,29 +58,48 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, state: GameState) -> Action:
-        """One of ``legal_actions(state)``; ``state`` is never over when this is called."""
+    def choose(self, state: Any) -> Any:
+        """One of the game's legal actions in ``state``; ``state`` is never over (and no
+        chance step is pending) when this is called."""
         ...
 
 
-class _SeededAgent:
-    """An agent with its own SplitMix64 stream (ENG-02), seeded at construction."""
+def _game(game: Game[Any, Any] | None) -> Game[Any, Any]:
+    """``game``, or Sintra (through the registry) when ``None``."""
+    return make("sintra") if game is None else game
+
+
+class SeededAgent:
+    """An agent with its own SplitMix64 stream (ENG-02), seeded at construction: the base of
+    the seeded built-in agents.
+
+    Args:
+        seed: the seed of the agent's stream.
+    """
 
     name = "seeded"
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = seed_state(seed)
 
-    def _draw(self, options: Sequence[Action]) -> Action:
-        """One of ``options``, uniformly, advancing the agent's stream by one draw."""
+    def _draw(self, options: Sequence[Any]) -> Any:
+        """One of ``options``, uniformly, advancing the agent's stream by one draw.
+
+        Raises:
+            GameOver: ``options`` is empty (the game is over).
+        """
         if not options:
-            raise GameOver("END-02", "the game is over: there is no action to choose")
+            raise GameOver("END", "the game is over: there is no action to choose")
         self._rng, index = below(self._rng, len(options))
         return options[index]
 
 
-class RandomAgent(_SeededAgent):
+class RandomAgent(SeededAgent):
     """Chooses uniformly among the legal actions, with its own seeded SplitMix64 stream.
+
+    Args:
+        seed: the seed of the agent's stream (ENG-02).
+        game: the game it plays (default: Sintra).
 
     >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=5)
@@ -90,193 +109,289 @@ class RandomAgent(_SeededAgent):
 
     name = "random"
 
-    def choose(self, state: GameState) -> Action:
+    def __init__(self, seed: int = 0, game: Game[Any, Any] | None = None) -> None:
+        super().__init__(seed)
+        self._game = _game(game)
+
+    def choose(self, state: Any) -> Any:
         """A uniformly random legal action (ENG-02 generator, ENG-05 canonical order)."""
-        return self._draw(legal_actions(state))
+        return self._draw(self._game.legal_actions(state))
 
 
-def _standing(state: GameState, player: PlayerState) -> int:
-    """Points the player would keep if the game ended now apart from the final bonuses: the
-    score plus the (negative) value of the broken glass marker's space (TRACK-04, FINAL-03).
+def AGENT_NAMES(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
+    """Every agent name :func:`make_agent` takes for ``game`` (default: Sintra), sorted:
+    ``random``, the game's own agents, ``mcts`` and, where the game has its own search,
+    ``uct``.
 
-    After the game the score already includes the track value (FINAL-01), so it is not added
-    twice."""
-    if state.is_over:
-        return player.score
-    return player.score + state.components.track[player.marker]
+    Args:
+        game: the game.
 
-
-def _progress(player: PlayerState) -> int:
-    """Pieces placed so far: on strips, plus 5 per pane in a window (a completed strip)."""
-    panes = sum(piece is not None for window in player.windows for piece in window)
-    return player.pieces_on_strips() + 5 * panes
-
-
-class GreedyAgent(_SeededAgent):
-    """A one-ply greedy player.
-
-    It applies every legal action and keeps those that maximise the immediate change of
-    score minus broken glass loss (the change of score plus the track marker's value, see
-    TRACK-02 to TRACK-04 and DONE-02, DONE-06), then, among those, the ones that place the most
-    pieces; remaining ties are broken by its seeded SplitMix64 stream (ENG-02).
-
-    >>> from sintra_rules import legal_actions
-    >>> from sintra_rules import new_game
-    >>> state = new_game(3, side="B", seed=4)
-    >>> GreedyAgent(seed=1).choose(state) in legal_actions(state)
-    True
+    Returns:
+        The names.
     """
-
-    name = "greedy"
-
-    def choose(self, state: GameState) -> Action:
-        """The best legal action by (points gained minus broken glass lost, pieces placed)."""
-        actions = legal_actions(state)
-        seat = state.turn
-        me = state.players[seat]
-        base = (_standing(state, me), _progress(me))
-        best: list[Action] = []
-        best_key: tuple[int, int] | None = None
-        for action in actions:
-            after = apply(state, action)
-            them = after.players[seat]
-            key = (_standing(after, them) - base[0], _progress(them) - base[1])
-            if best_key is None or key > best_key:
-                best_key = key
-                best = [action]
-            elif key == best_key:
-                best.append(action)
-        return self._draw(best)
+    game = _game(game)
+    names = {"random", "mcts"}
+    if isinstance(game, Played):
+        names.update(game.agents)
+    if isinstance(game, Searched):
+        names.add("uct")
+    return tuple(sorted(names))
 
 
-#: The built-in agents by name, for :func:`make_agent` and the command line.
-AGENTS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-}
+_SEARCH_KEYS = {"sims": "simulations", "seconds": "seconds", "c": "exploration", "eps": "epsilon"}
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """A built-in agent by name (``"random"`` or ``"greedy"``).
+def _search_options(spec: str, name: str, rest: str) -> dict[str, Any]:
+    """The keyword arguments of a search agent's spelling ``name:rest`` (see
+    :func:`make_agent`)."""
+    if rest.isdigit():
+        rest = f"sims={rest}"
+    allowed = ("sims", "seconds", "c", "eps") if name == "mcts" else ("sims",)
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidArgument(spec, f"options are N or KEY=VALUE, got {item!r}")
+        if key not in allowed:
+            raise InvalidArgument(
+                spec, f"unknown option {key!r} ({name} takes {', '.join(allowed)})"
+            )
+        try:
+            kwargs[_SEARCH_KEYS[key]] = int(value) if key == "sims" else float(value)
+        except ValueError:
+            raise InvalidArgument(spec, f"{key} must be a number, got {value!r}") from None
+    if "seconds" in kwargs and "simulations" not in kwargs:
+        kwargs["simulations"] = None
+    return kwargs
 
-    >>> make_agent("greedy", seed=2).name
-    'greedy'
+
+def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) -> Agent:
+    """An agent by name for ``game`` (default: Sintra); :func:`AGENT_NAMES` lists the names.
+
+    ``random`` chooses uniformly (unless the game has its own ``random``); the game's own
+    agents (Sintra: ``greedy``) take no options;
+    the two searches take a budget: ``mcts`` (:class:`~sintra_rules.mcts.MctsAgent`, the
+    generic determinized MCTS, for any game) as ``mcts:N`` (``N`` simulations per move) or
+    ``mcts:sims=N,seconds=T,c=X,eps=P``, and ``uct`` (:class:`~sintra_rules.mcts.UctAgent`,
+    the game's own compiled search, for a game that has one) as ``uct:N`` or ``uct:sims=N``.
+    Both default to 1000 simulations; an agent with options is named by its whole spelling.
+
+    Args:
+        name: the agent's name, with the search agents' options.
+        seed: the agent's seed (ENG-02).
+        game: the game it plays.
+
+    Returns:
+        A new agent.
+
+    Raises:
+        UnknownAgent: a name the game does not have (the message lists those it has).
+        InvalidArgument: options for an agent that takes none, or a bad option or value.
+
+    >>> make_agent("greedy", seed=2).name, make_agent("mcts:200").simulations
+    ('greedy', 200)
     >>> make_agent("clever")
     Traceback (most recent call last):
     ...
-    sintra_rules.errors.UnknownAgent: unknown agent 'clever': choose from greedy, random
+    sintra_rules.errors.UnknownAgent: unknown agent 'clever': choose from greedy, mcts, random, uct
     """
-    try:
-        cls = AGENTS[name]
-    except KeyError:
-        known = ", ".join(sorted(AGENTS))
-        raise UnknownAgent(name, f"choose from {known}") from None
-    return cls(seed)
+    from sintra_rules.mcts import MctsAgent, UctAgent  # mcts imports this module
+
+    game = _game(game)
+    base, sep, rest = name.partition(":") if isinstance(name, str) else (repr(name), "", "")
+    own = game.agents if isinstance(game, Played) else {}
+    if base not in AGENT_NAMES(game):
+        raise UnknownAgent(name, f"choose from {', '.join(AGENT_NAMES(game))}")
+    if base in ("mcts", "uct"):
+        kwargs = _search_options(name, base, rest)
+        agent: Agent
+        if base == "mcts":
+            agent = MctsAgent(seed, game=game, **kwargs)
+        else:
+            agent = UctAgent(seed, game=game, **kwargs)
+        agent.name = name if sep else base
+        return agent
+    if sep:
+        raise InvalidArgument(name, f"{base} takes no options")
+    return own[base](seed) if base in own else RandomAgent(seed, game)
 
 
 @attrs.frozen
 class PlayedGame:
-    """A finished game: where it started, every action, and how it ended.
+    """A finished game: where it started, every decision, and how it ended.
 
     ``states[i]`` is the position in which ``actions[i]`` was chosen (so ``states[0]`` is
     ``initial``), ``final`` the position after the last action, ``names`` the agents' names by
-    seat and ``outcome`` the result (WIN-01 to WIN-03).
+    seat and ``result`` the game's :class:`~sintra_rules.game.Result` (scores, tie-break keys,
+    winners).
     """
 
-    initial: GameState
-    actions: tuple[Action, ...]
-    states: tuple[GameState, ...]
-    final: GameState
-    outcome: Outcome
+    initial: Any
+    actions: tuple[Any, ...]
+    states: tuple[Any, ...]
+    final: Any
+    result: Result
     names: tuple[str, ...]
+
+
+def _too_long(game: Game[Any, Any], facts: Facts, players: int, played: int) -> BoundExceeded:
+    """The error for a game that lasted ``played`` decisions, beyond ``max_game_length``."""
+    status = "proved" if facts.bounds_proved else "not proved"
+    proof = f"{game.info.name}: Facts.max_game_length, {status}"
+    return BoundExceeded("max_game_length", players, facts.max_game_length, played, proof)
 
 
 def play_game(
     agents: Sequence[Agent],
-    side: Side = "A",
+    *,
+    game: Game[Any, Any] | None = None,
     seed: int = 0,
-    components: ComponentTable | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> PlayedGame:
-    """Play a complete game with one agent per seat, seat 0 starting (ENG-01).
+    """Play a complete game of ``game`` (default: Sintra) with one agent per seat.
 
-    The number of players is ``len(agents)``; :func:`~sintra_rules.games.sintra.setup.new_game`
-    raises :class:`~sintra_rules.errors.ConfigurationError` for anything but 2 to 4 (COMP-02), and
-    :func:`~sintra_rules.games.sintra.rules.apply` raises
-    :class:`~sintra_rules.errors.IllegalAction` if an agent chooses an illegal action, and
-    :class:`~sintra_rules.errors.BoundExceeded` is raised if a round or the game lasts longer
-    than its proved bound (see :class:`TurnCount`).
+    The number of players is ``len(agents)``; the game starts from ``seed`` with ``options``
+    (Sintra: ``{"side": "B"}``), and every chance step is drawn from the game's own generator.
+
+    Args:
+        agents: one agent per seat.
+        game: the game.
+        seed: the game's seed (ENG-02).
+        options: the game's options (default: every option's default).
+
+    Returns:
+        The :class:`PlayedGame`.
+
+    Raises:
+        ConfigurationError: a player count or an option the game does not take.
+        IllegalAction: an agent chose an illegal action.
+        BoundExceeded: the game lasted more decisions than its ``facts.max_game_length``.
     """
-    state = new_game(len(agents), side=side, seed=seed, components=components)
+    game = _game(game)
+    players = len(agents)
+    state = game.start(players, seed=seed, options=options)
+    facts = game.facts(players, options)
     initial = state
-    actions: list[Action] = []
-    states: list[GameState] = []
-    count = TurnCount()
+    actions: list[Any] = []
+    states: list[Any] = []
     while not state.is_over:
+        if len(actions) == facts.max_game_length:
+            raise _too_long(game, facts, players, len(actions) + 1)
         action = agents[state.turn].choose(state)
         states.append(state)
         actions.append(action)
-        after = apply(state, action)
-        count = count.after(state, after)
-        state = after
+        state = game.apply(state, action)
     return PlayedGame(
         initial=initial,
         actions=tuple(actions),
         states=tuple(states),
         final=state,
-        outcome=outcome(state),
+        result=game.result(state),
         names=tuple(agent.name for agent in agents),
     )
 
 
-def _placing(action: Action) -> bool:
-    return isinstance(action, Reset) or (action.target is not None and action.keep is None)
-
-
-def random_action(state: GameState, rng: int, policy: Policy = "uniform") -> tuple[int, Action]:
-    """Draw an action for ``state`` by ``policy`` with one draw of ``below`` (ENG-02, ENG-05).
+def policies(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
+    """The playout policies of ``game`` (default: Sintra) that seeded random play cycles
+    through: ``"uniform"`` and then the game's named ones
+    (:attr:`~sintra_rules.game.Verified.soak_policies`; Sintra: ``("uniform", "placing")``).
+    :func:`random_action` also takes ``"rollout"``.
 
     Args:
-        state: a position that is not over.
-        rng: the SplitMix64 generator state to draw from.
-        policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
+        game: the game.
 
     Returns:
-        The generator state after the draw, and the action drawn from
-        :func:`~sintra_rules.games.sintra.rules.legal_actions` (canonical order).
+        The names, ``"uniform"`` first.
+    """
+    game = _game(game)
+    named = tuple(game.soak_policies) if isinstance(game, Verified) else ()
+    return ("uniform", *named)
+
+
+def random_action(
+    state: Any, rng: int, policy: Policy = "uniform", *, game: Game[Any, Any] | None = None
+) -> tuple[int, Any]:
+    """Draw an action for ``state`` by ``policy`` (ENG-02, ENG-05).
+
+    ``"uniform"`` draws with one call of :func:`~sintra_rules.rng.below` among the legal
+    actions (canonical order); a named policy of the game the same way among the actions it
+    prefers (among all when it prefers none); ``"rollout"`` takes one 64-bit output and lets
+    the game's :meth:`~sintra_rules.game.Played.rollout_action` choose (uniform for a game
+    without one).
+
+    Args:
+        state: a position at which a player is to act.
+        rng: the SplitMix64 generator state to draw from.
+        policy: ``"uniform"``, ``"rollout"`` or a name of :func:`policies`.
+        game: the state's game (default: Sintra).
+
+    Returns:
+        The generator state after the draw, and the action drawn.
 
     Raises:
         GameOver: the game is over, so there is no action to draw.
+        InvalidArgument: a policy the game does not have.
 
     >>> from sintra_rules.rng import seed_state
-    >>> from sintra_rules.games.sintra.setup import new_game
+    >>> from sintra_rules import new_game
     >>> state = new_game(2, seed=3)
     >>> random_action(state, seed_state(3)) == random_action(state, seed_state(3))
     True
     """
-    actions = legal_actions(state)
-    if not actions:
-        raise GameOver("END-02", "the game is over: there is no action to choose")
-    pool = [a for a in actions if _placing(a)] if policy == "placing" else []
-    choices = pool or actions
-    rng, index = below(rng, len(choices))
-    return rng, choices[index]
+    return _drawer(_game(game), policy)(state, rng)
+
+
+_Drawer = Callable[[Any, int], tuple[int, Any]]
+
+
+def _drawer(game: Game[Any, Any], policy: Policy) -> _Drawer:
+    """The function drawing an action by ``policy`` (see :func:`random_action`), resolved
+    once for a whole playout.
+
+    Raises:
+        InvalidArgument: a policy the game does not have.
+    """
+    legal_actions = game.legal_actions
+    named = game.soak_policies if isinstance(game, Verified) else {}
+    rollout = game.rollout_action if isinstance(game, Played) else None
+    if policy not in ("uniform", "rollout") and policy not in named:
+        known = ", ".join((*policies(game), "rollout"))
+        raise InvalidArgument("policy", f"{policy!r} is not one of {known}")
+    prefer = named.get(policy)
+
+    def draw(state: Any, rng: int) -> tuple[int, Any]:
+        actions = legal_actions(state)
+        if not actions:
+            raise GameOver("END", "the game is over: there is no action to choose")
+        if policy == "rollout":
+            rng, value = next_u64(rng)
+            if rollout is None:
+                return rng, actions[value % len(actions)]
+            return rng, rollout(state, actions, value)
+        choices = actions if prefer is None else (prefer(state, actions) or actions)
+        rng, index = below(rng, len(choices))
+        return rng, choices[index]
+
+    return draw
 
 
 class Ply(NamedTuple):
     """One ply of a :func:`playout`: the position, the action drawn in it, the position after."""
 
-    before: GameState
-    action: Action
-    after: GameState
+    before: Any
+    action: Any
+    after: Any
 
 
 def playout(
-    state: GameState,
+    state: Any,
     seed: int,
     policy: Policy = "uniform",
     plies: int | None = None,
     *,
-    step: Callable[[GameState, Action], GameState] | None = None,
+    step: Callable[[Any, Any], Any] | None = None,
+    game: Game[Any, Any] | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> Iterator[Ply]:
     """The seeded random playout, the one loop behind soak, perft positions, the benchmark and
     the golden games: from ``state``, draw each action by ``policy`` (:func:`random_action`)
@@ -284,20 +399,27 @@ def playout(
     ``plies`` actions have been played (ENG-02, ENG-05). Deterministic on every platform.
 
     Args:
-        state: where to start (any position; a finished one yields nothing).
+        state: where to start (any position at which a player is to act, or a finished one,
+            which yields nothing).
+
         seed: the seed of the drawing stream (:func:`~sintra_rules.rng.seed_state`).
-        policy: ``"uniform"`` or ``"placing"`` (see :data:`Policy`).
+        policy: see :func:`random_action`.
         plies: stop after this many actions (``None``: play to the end).
-        step: what applies an action (default :func:`~sintra_rules.games.sintra.rules.apply`).
+
+        step: what applies an action (default: the game's ``apply``, each chance step drawn
+            from the state's own generator).
+
+        game: the state's game (default: Sintra).
+        options: the game's options, for its ``max_game_length`` (default: the defaults).
 
     Returns:
         An iterator of :class:`Ply`, one per action, lazily played.
 
     Raises:
-        InvalidArgument: ``plies`` is negative.
-        BoundExceeded: (while iterating) a round or the game outlasts its proved bound.
+        InvalidArgument: ``plies`` is negative, or ``policy`` unknown.
+        BoundExceeded: (while iterating) more actions than the game's ``max_game_length``.
 
-    >>> from sintra_rules.games.sintra.setup import new_game
+    >>> from sintra_rules import new_game
     >>> plies = list(playout(new_game(3, side="B", seed=5), seed=5))
     >>> plies[-1].after.is_over, plies[1].before == plies[0].after
     (True, True)
@@ -306,84 +428,29 @@ def playout(
     """
     if plies is not None and plies < 0:
         raise InvalidArgument("plies", f"must be >= 0, got {plies}")
-    return _playout(state, seed_state(seed), policy, plies, apply if step is None else step)
+    game = _game(game)
+    draw = _drawer(game, policy)
+    facts = game.facts(state.num_players, options)
+    apply = game.apply if step is None else step
+    return _playout(game, facts, state, seed_state(seed), draw, plies, apply)
 
 
 def _playout(
-    state: GameState,
+    game: Game[Any, Any],
+    facts: Facts,
+    state: Any,
     rng: int,
-    policy: Policy,
+    draw: _Drawer,
     plies: int | None,
-    step: Callable[[GameState, Action], GameState],
+    step: Callable[[Any, Any], Any],
 ) -> Iterator[Ply]:
-    players = len(state.players)
-    per_round = BOUNDS[("turns per round", players)].every_table
-    per_game = BOUNDS[("turns per game", players)].every_table
-    in_round = played = 0
+    limit = facts.max_game_length
+    played = 0
     while not state.is_over and (plies is None or played < plies):
-        rng, action = random_action(state, rng, policy)
+        if played == limit:
+            raise _too_long(game, facts, state.num_players, played + 1)
+        rng, action = draw(state, rng)
         after = step(state, action)
-        in_round += 1
         played += 1
-        if in_round > per_round or played > per_game:  # checked inline: the benchmark's loop
-            TurnCount(in_round - 1, played - 1).after(state, after)
-        if len(after.indicator) != len(state.indicator):
-            in_round = 0
         yield Ply(state, action, after)
         state = after
-
-
-@attrs.frozen
-class TurnCount:
-    """Turns counted in the current round and in the whole game, held to the proved
-    termination bounds (:mod:`sintra_rules.games.sintra.bounds`: a round within 40 / 58 / 72 turns,
-    a game within 240 / 348 / 432 turns for 2 / 3 / 4 players; ROUND-01, ROUND-04, END-02).
-
-    Counting from a position in the middle of a round or a game counts fewer turns than were
-    played, so an exceeded bound is always a real one.
-
-    >>> from sintra_rules.games.sintra.rules import apply, legal_actions
-    >>> from sintra_rules.games.sintra.setup import new_game
-    >>> state = new_game(2, seed=1)
-    >>> after = apply(state, legal_actions(state)[0])
-    >>> TurnCount().after(state, after)
-    TurnCount(in_round=1, in_game=1)
-    >>> try:
-    ...     TurnCount(in_round=40).after(state, after)
-    ... except BoundExceeded as error:
-    ...     print(error)
-    turns per round: 41 > 40, the proved bound for 2 players (termination[admissible, 2 players])
-    """
-
-    #: Turns (takes and resets) counted in the current round.
-    in_round: int = 0
-    #: Turns counted in the game.
-    in_game: int = 0
-
-    def after(self, before: GameState, after: GameState) -> TurnCount:
-        """The count after the turn ``before -> after``.
-
-        Args:
-            before: the position the turn was taken in.
-            after: the position after it (a new round starts when the indicator lost a piece).
-
-        Returns:
-            The new count (``in_round`` back to 0 when the turn ended the round).
-
-        Raises:
-            BoundExceeded: the round or the game now has more turns than its proved bound.
-        """
-        players = len(before.players)
-        in_round, in_game = self.in_round + 1, self.in_game + 1
-        counted: tuple[tuple[Quantity, int], ...] = (
-            ("turns per round", in_round),
-            ("turns per game", in_game),
-        )
-        for quantity, turns in counted:
-            bound = BOUNDS[(quantity, players)]
-            if turns > bound.every_table:
-                proof = bound.proof_name("admissible")
-                raise BoundExceeded(quantity, players, bound.every_table, turns, proof)
-        if len(after.indicator) != len(before.indicator):
-            in_round = 0
-        return TurnCount(in_round, in_game)

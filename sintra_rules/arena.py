@@ -1,16 +1,20 @@
-"""An arena: seat-rotated games between agents, with win rates, scores and Elo ratings.
+"""An arena: seat-rotated games between agents, with win rates, scores and Elo ratings, for
+any game (Sintra by default).
 
 ``sintra arena AGENT AGENT... --games N [--workers K | --ray [ADDRESS]] [--seed S] [--side A|B]
 [--quiet]``
-plays ``N`` games with one seat per agent (2 to 4 agents) and prints, per agent, the games
-played, the wins, the win rate with its 95% Wilson interval, the mean final score with its
-standard error, an Elo rating and the mean process time per move.
+plays ``N`` games with one seat per agent (as many agents as the game has seats: 2 to 4 for
+Sintra) and prints, per agent, the games played, the wins, the win rate with its 95% Wilson
+interval, the mean final score with its standard error, an Elo rating and the mean process
+time per move. The game's options (Sintra's ``--side``) are the command's options.
 
-**Agents** are written ``NAME`` or ``NAME:KEY=VALUE,...``: ``random``, ``greedy``
-(:mod:`sintra_rules.agents`), and ``mcts`` (:class:`~sintra_rules.mcts.MctsAgent`) with
-``sims=N`` (simulations per move, default 1000), ``seconds=T`` (process time per move),
-``c=X`` (exploration) and ``eps=P`` (simulation randomness): ``mcts:sims=200`` or
-``mcts:seconds=1``.
+**Agents** are the names of :func:`sintra_rules.agents.make_agent`: ``random``, the game's
+own agents (Sintra's ``greedy``), and the two searches with their budgets: ``mcts``
+(:class:`~sintra_rules.mcts.MctsAgent`, the generic determinized MCTS) as ``mcts:N``
+(simulations per move, default 1000) or ``mcts:sims=N,seconds=T,c=X,eps=P`` (``seconds``:
+process time per move, ``c``: exploration, ``eps``: simulation randomness), and ``uct``
+(:class:`~sintra_rules.mcts.UctAgent`, the game's own compiled search, the one self-play
+uses) as ``uct:N``.
 
 **Games.** Game ``g`` (from 0) is dealt from seed ``S + g // n`` for ``n`` agents, and the agents
 are rotated over the seats: the agent listed ``k``-th (from 0) sits in seat ``(k + g) mod n``. So
@@ -19,15 +23,17 @@ advantage of a seat and of a lucky deal. Agent ``k`` of game ``g`` is seeded wit
 ``S * 1000003 + g * 64 + k``, so the results are the same whatever ``--workers`` or ``--ray``
 (:mod:`sintra_rules.distributed`) is, unless an agent has a time budget.
 
-**Wins.** A shared victory (WIN-03) counts ``1 / w`` for each of its ``w`` winners. The 95%
-interval is Wilson's score interval for the win rate, ``z = 1.96``.
+**Wins.** A shared victory (Sintra: WIN-03) counts ``1 / w`` for each of its ``w`` winners; a
+game nobody wins (a lost solo game) counts for nobody. The 95% interval is Wilson's score
+interval for the win rate, ``z = 1.96``.
 
 **Elo.** Every game gives a result for every pair of agents in it: the one ranked higher by the
-final score with the tie-break (WIN-01, WIN-02) wins, equal ranks draw. Ratings are the
-Bradley-Terry maximum-likelihood strengths of those pairwise results (minorisation-maximisation,
-Hunter 2004), with one virtual draw added between every pair so that a perfect record still gets
-a finite rating, on the Elo scale (``400 * log10`` of the strength) with the first agent listed
-at 0. The expected score of A against B is then ``1 / (1 + 10 ** ((elo_B - elo_A) / 400))``.
+game's result keys (the final score, then the tie-breaks; Sintra: WIN-01, WIN-02) wins, equal
+ranks draw. Ratings are the Bradley-Terry maximum-likelihood strengths of those pairwise
+results (minorisation-maximisation, Hunter 2004), with one virtual draw added between every
+pair so that a perfect record still gets a finite rating, on the Elo scale (``400 * log10`` of
+the strength) with the first agent listed at 0. The expected score of A against B is then
+``1 / (1 + 10 ** ((elo_B - elo_A) / 400))``. A one-player game has no pairs, so no Elo.
 
 >>> report = run_arena(["greedy", "random"], games=4, seed=1)
 >>> [row.name for row in report.rows], report.rows[0].games
@@ -39,15 +45,17 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
 from sintra_rules._options import MAX_GAMES, whole_number
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width
-from sintra_rules.agents import Agent, GreedyAgent, RandomAgent
+from sintra_rules.agents import AGENT_NAMES, Agent, make_agent
 from sintra_rules.distributed import (
     Ray,
     add_fan_out_options,
@@ -55,18 +63,10 @@ from sintra_rules.distributed import (
     fan_out,
     ray_from_args,
 )
-from sintra_rules.games.sintra.components import (
-    ComponentTable,
-    Side,
-    default_components,
-    load_components,
-)
-from sintra_rules.games.sintra.render import wrap_text
-from sintra_rules.games.sintra.rules import apply
-from sintra_rules.games.sintra.scoring import outcome
-from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.errors import UnknownAgent
+from sintra_rules.game import Game, Tabled, win_shares
+from sintra_rules.games import make
 from sintra_rules.interrupts import deferred_interrupts
-from sintra_rules.mcts import MctsAgent
 from sintra_rules.rng import MASK64
 
 __all__ = [
@@ -138,12 +138,15 @@ def bradley_terry_elo(
     return tuple(400.0 * (math.log10(s) - base) for s in strength)
 
 
-def make_arena_agent(spec: str, seed: int) -> Agent:
-    """An agent from its arena spelling (``random``, ``greedy``, ``mcts:sims=200``, ...).
+def make_arena_agent(spec: str, seed: int, game: Game[Any, Any] | None = None) -> Agent:
+    """An agent from its spelling (:func:`sintra_rules.agents.make_agent`: ``random``,
+    ``greedy``, ``mcts:200``, ``mcts:sims=200,c=1``, ``uct:500``, ...), any refusal a
+    :class:`ValueError`.
 
     Args:
-        spec: ``NAME`` or ``NAME:KEY=VALUE,...`` (see the module description).
+        spec: the agent's name with its options (see the module description).
         seed: the agent's seed (ENG-02).
+        game: the game it plays (default: Sintra).
 
     Returns:
         A new agent.
@@ -153,49 +156,28 @@ def make_arena_agent(spec: str, seed: int) -> Agent:
 
     >>> make_arena_agent("mcts:sims=50,c=1", 0).simulations
     50
-    >>> make_arena_agent("mcts:depth=3", 0)
+    >>> make_arena_agent("uct:c=1", 0)
     Traceback (most recent call last):
     ...
-    ValueError: agent 'mcts:depth=3': unknown option 'depth' (mcts takes sims, seconds, c, eps)
+    sintra_rules.errors.InvalidArgument: uct:c=1: unknown option 'c' (uct takes sims)
     """
-    name, _, rest = spec.partition(":")
-    options: dict[str, str] = {}
-    for item in filter(None, rest.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"agent {spec!r}: options are KEY=VALUE, got {item!r}")
-        options[key] = value
-    if name in ("random", "greedy"):
-        if options:
-            raise ValueError(f"agent {spec!r}: {name} takes no options")
-        return RandomAgent(seed) if name == "random" else GreedyAgent(seed)
-    if name != "mcts":
-        raise ValueError(f"unknown agent {name!r} (choose from greedy, mcts, random)")
-    known = {"sims": "simulations", "seconds": "seconds", "c": "exploration", "eps": "epsilon"}
-    kwargs: dict[str, float | int | None] = {}
-    for key, value in options.items():
-        if key not in known:
-            raise ValueError(
-                f"agent {spec!r}: unknown option {key!r} (mcts takes sims, seconds, c, eps)"
-            )
-        try:
-            kwargs[known[key]] = int(value) if key == "sims" else float(value)
-        except ValueError:
-            raise ValueError(f"agent {spec!r}: {key} must be a number, got {value!r}") from None
-    if "seconds" in kwargs and "simulations" not in kwargs:
-        kwargs["simulations"] = None
-    agent = MctsAgent(seed, **kwargs)  # type: ignore[arg-type]
-    agent.name = spec
-    return agent
+    try:
+        return make_agent(spec, seed, game=game)
+    except UnknownAgent:
+        known = ", ".join(AGENT_NAMES(game))
+        raise ValueError(f"unknown agent {spec!r} (choose from {known})") from None
 
 
 @attrs.frozen
 class _Plan:
+    """Game ``number`` of an arena: the agents' spellings, the run's seed, the game (``None``:
+    Sintra) and its options."""
+
     specs: tuple[str, ...]
-    side: Side
     seed: int
-    game: int
-    components: ComponentTable | None = None
+    number: int
+    game: Any = None
+    options: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen
@@ -204,23 +186,24 @@ class _Played:
     decisions made and process time spent deciding."""
 
     scores: tuple[int, ...]
-    keys: tuple[tuple[int, int], ...]
+    keys: tuple[tuple[int, ...], ...]
     wins: tuple[float, ...]
     moves: tuple[int, ...]
     seconds: tuple[float, ...]
 
 
 def _play(plan: _Plan) -> _Played:
-    """Play game ``plan.game`` of the arena (see the module description)."""
+    """Play game ``plan.number`` of the arena (see the module description)."""
+    game: Game[Any, Any] = make("sintra") if plan.game is None else plan.game
     n = len(plan.specs)
-    shift = plan.game % n
+    shift = plan.number % n
     seat_of = [(k + shift) % n for k in range(n)]
     agents: list[Agent] = [Agent] * n  # type: ignore[list-item]
     for k, spec in enumerate(plan.specs):
         agents[seat_of[k]] = make_arena_agent(
-            spec, (plan.seed * 1000003 + plan.game * 64 + k) & MASK64
+            spec, (plan.seed * 1000003 + plan.number * 64 + k) & MASK64, game
         )
-    state = new_game(n, side=plan.side, seed=plan.seed + plan.game // n, components=plan.components)
+    state = game.start(n, seed=plan.seed + plan.number // n, options=dict(plan.options))
     moves = [0] * n
     seconds = [0.0] * n
     while not state.is_over:
@@ -230,13 +213,13 @@ def _play(plan: _Plan) -> _Played:
             action = agents[seat].choose(state)
         seconds[seat] += time.process_time() - start
         moves[seat] += 1
-        state = apply(state, action)
-    result = outcome(state)
-    share = 1.0 / len(result.winners)
+        state = game.apply(state, action)
+    result = game.result(state)
+    shares = win_shares(result)
     return _Played(
         scores=tuple(result.scores[seat_of[k]] for k in range(n)),
-        keys=tuple((result.scores[seat_of[k]], -result.points_lost[seat_of[k]]) for k in range(n)),
-        wins=tuple(share if seat_of[k] in result.winners else 0.0 for k in range(n)),
+        keys=tuple(result.keys[seat_of[k]] for k in range(n)),
+        wins=tuple(shares[seat_of[k]] for k in range(n)),
         moves=tuple(moves[seat_of[k]] for k in range(n)),
         seconds=tuple(seconds[seat_of[k]] for k in range(n)),
     )
@@ -263,18 +246,20 @@ class ArenaRow:
 
 @attrs.frozen
 class ArenaReport:
-    """The arena's result: the settings and one :class:`ArenaRow` per agent, in listed order."""
+    """The arena's result: the settings (the game's options by name) and one
+    :class:`ArenaRow` per agent, in listed order."""
 
     players: int
-    side: Side
+    options: tuple[tuple[str, str], ...]
     games: int
     seed: int
     rows: tuple[ArenaRow, ...]
 
     def table(self) -> str:
         """The report as a text table (what ``sintra arena`` prints)."""
+        settings = "".join(f", {name} {value}" for name, value in self.options)
         lines = [
-            f"Arena: {self.players} players, side {self.side}, {self.games} games "
+            f"Arena: {self.players} players{settings}, {self.games} games "
             f"(seat-rotated, deals from seed {self.seed})",
             "",
             f"{'agent':<22} {'games':>5} {'wins':>6} {'win rate':>8}  {'95% interval':<13} "
@@ -282,10 +267,11 @@ class ArenaReport:
         ]
         for row in self.rows:
             low, high = row.interval
+            elo = f"{row.elo:>+6.0f}" if self.players > 1 else f"{'-':>6}"
             lines.append(
                 f"{row.name:<22} {row.games:>5} {row.wins:>6.1f} {row.win_rate:>8.1%}  "
                 f"{low:>5.1%}-{high:<6.1%} {row.mean_score:>7.1f} ± {row.score_error:<4.1f}"
-                f" {row.elo:>+6.0f} {1000 * row.seconds_per_move:>8.2f}"
+                f" {elo} {1000 * row.seconds_per_move:>8.2f}"
             )
         lines += [
             "",
@@ -296,22 +282,35 @@ class ArenaReport:
         return "\n".join(lines)
 
 
+def _counts(counts: Sequence[int]) -> str:
+    """Player counts in words: ``2 to 4``, ``1``, ``1, 2 or 4``."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(filter(None, (", ".join(map(str, counts[:-1])), str(counts[-1]))))
+
+
 def run_arena(
     specs: Sequence[str],
     games: int,
-    side: Side = "A",
+    *,
+    game: Game[Any, Any] | None = None,
+    options: Mapping[str, str] | None = None,
     seed: int = 0,
     workers: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
     ray: Ray | None = None,
-    components: ComponentTable | None = None,
 ) -> ArenaReport:
-    """Play ``games`` seat-rotated games between the agents ``specs`` (one seat each).
+    """Play ``games`` seat-rotated games of ``game`` between the agents ``specs`` (one seat
+    each).
 
     Args:
-        specs: 2 to 4 agent spellings (see :func:`make_arena_agent`).
+        specs: one agent spelling per seat (see :func:`make_arena_agent`).
         games: the number of games, ``>= 1``.
-        side: the board side (SETUP-02).
+
+        game: the game (default: Sintra; ``SintraGame(table)`` plays on another component
+            table, or :meth:`~sintra_rules.game.Tabled.on_table`).
+
+        options: the game's options (Sintra: ``{"side": "B"}``, SETUP-02).
         seed: the first deal's seed (ENG-02).
 
         workers: processes to play in (``>= 1``); with ``ray``, the CPUs of a local Ray
@@ -319,31 +318,34 @@ def run_arena(
             budget.
 
         progress: called as ``progress(done, games)`` after each game.
-        components: the component table (default: the shipped one).
         ray: play on Ray (:func:`sintra_rules.distributed.fan_out`); the same results.
 
     Returns:
         The :class:`ArenaReport`.
 
     Raises:
-        ValueError: a bad agent spelling, agent count, game count, seed or worker count.
+        ValueError: a bad agent spelling, agent count, option, game count, seed or worker
+            count.
+
         MissingExtra: ``ray`` without Ray installed.
         FanOutError: a game failed on a worker, or the Ray cluster cannot be reached.
     """
+    played_game: Game[Any, Any] = make("sintra") if game is None else game
     n = len(specs)
-    if not 2 <= n <= 4:
-        raise ValueError(f"the arena needs 2 to 4 agents, one per seat, got {n}")
+    counts = played_game.info.player_counts
+    if n not in counts:
+        raise ValueError(f"the arena needs {_counts(counts)} agents, one per seat, got {n}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a whole number >= 1, got {games!r}")
     if type(seed) is not int or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
     if workers is not None and (type(workers) is not int or workers < 1):
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-    if side not in ("A", "B"):
-        raise ValueError(f"side must be 'A' or 'B', got {side!r}")
+    chosen = played_game.info.resolve_options(options)
     for spec in specs:  # refuse bad spellings before any game is played
-        make_arena_agent(spec, 0)
-    plans = [_Plan(tuple(specs), side, seed, g, components) for g in range(games)]
+        make_arena_agent(spec, 0, played_game)
+    settings = tuple(chosen.items())
+    plans = [_Plan(tuple(specs), seed, g, game, settings) for g in range(games)]
     played: list[_Played] = []
     for done, result in enumerate(fan_out(_play, plans, workers=workers, ray=ray, chunk=1), 1):
         played.append(result)
@@ -358,7 +360,7 @@ def run_arena(
                     pair_games[i][j] += 1
                     a, b = result.keys[i], result.keys[j]
                     pair_points[i][j] += 1.0 if a > b else 0.5 if a == b else 0.0
-    elo = bradley_terry_elo(pair_points, pair_games)
+    elo = bradley_terry_elo(pair_points, pair_games) if n > 1 else (0.0,)
     names = _labels(specs)
     rows = []
     for k in range(n):
@@ -379,7 +381,7 @@ def run_arena(
                 seconds_per_move=sum(r.seconds[k] for r in played) / moves if moves else 0.0,
             )
         )
-    return ArenaReport(players=n, side=side, games=games, seed=seed, rows=tuple(rows))
+    return ArenaReport(players=n, options=settings, games=games, seed=seed, rows=tuple(rows))
 
 
 def _labels(specs: Sequence[str]) -> list[str]:
@@ -393,15 +395,36 @@ def _labels(specs: Sequence[str]) -> list[str]:
     return out
 
 
-def _command(args: argparse.Namespace) -> int:
-    """``sintra arena``: play and print the table, with the note on provisional figures
-    (``--components FILE``: another component table); a bad argument prints one line, exit 2."""
-    from sintra_rules.cli import provisional_note  # the cli imports this module
+def _wrap(note: str, width: int) -> str:
+    """``note`` folded at spaces to ``width`` columns, continuation lines indented by four."""
+    return textwrap.fill(
+        note, width, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
+    )
 
+
+def _game_of(args: argparse.Namespace) -> Game[Any, Any]:
+    """The game of the command line: ``--game`` (default Sintra), on ``--components FILE``."""
+    game = make(getattr(args, "game", None) or "sintra")
+    path = getattr(args, "components", None)
+    if path is not None:
+        if not isinstance(game, Tabled):
+            raise ValueError(f"--components: {game.info.title} has no component table")
+        on_table: Game[Any, Any] = game.on_table(path)
+        return on_table
+    return game
+
+
+def _command(args: argparse.Namespace) -> int:
+    """``sintra arena``: play and print the table, with the game's note on provisional figures
+    (``--components FILE``: another component table); a bad argument prints one line, exit 2."""
     try:
         ray = ray_from_args(args)
-        path = getattr(args, "components", None)
-        table = default_components() if path is None else load_components(path)
+        game = _game_of(args)
+        options = {
+            option.name: getattr(args, option.name)
+            for option in game.info.options
+            if getattr(args, option.name, None) is not None
+        }
         workers, note = capped_workers(args.workers, args.games, ray)
         if note is not None:
             print(f"sintra arena: {note}", file=sys.stderr)
@@ -409,34 +432,40 @@ def _command(args: argparse.Namespace) -> int:
             report = run_arena(
                 args.agents,
                 args.games,
-                args.side,
-                args.seed,
-                workers,
+                game=game,
+                options=options,
+                seed=args.seed,
+                workers=workers,
                 progress=lambda done, _total: bar.update(done),
                 ray=ray,
-                components=table,
             )
     except ValueError as error:
         print(f"sintra arena: error: {error}", file=sys.stderr)
         return 2
     print(report.table())
-    note = provisional_note(table)
-    if note is not None and not args.quiet:
-        print(wrap_text(note, output_width(sys.stderr)), file=sys.stderr)
+    provisional = game.provisional_note() if isinstance(game, Tabled) else None
+    if provisional is not None and not args.quiet:
+        print(_wrap(provisional, output_width(sys.stderr)), file=sys.stderr)
     return 0
 
 
-def configure_parser(parser: argparse.ArgumentParser) -> None:
-    """Add the arguments of ``sintra arena`` to ``parser`` and set its handler.
+def configure_parser(parser: argparse.ArgumentParser, game: Game[Any, Any] | None = None) -> None:
+    """Add the arguments of ``sintra arena`` to ``parser`` and set its handler: the agents,
+    ``--games``, ``--seed``, ``--quiet``, the fan-out options and one option per option of
+    ``game`` (default: Sintra; ``--side``).
 
     Args:
         parser: the ``arena`` sub-command's parser.
+        game: the game whose options the command takes.
     """
+    game = make("sintra") if game is None else game
     parser.add_argument(
         "agents",
         nargs="+",
         metavar="AGENT",
-        help="2 to 4 agents, one per seat: random, greedy, mcts[:sims=N,seconds=T,c=X,eps=P]",
+        help=f"one agent per seat: {', '.join(AGENT_NAMES(game))}; the searches with a budget, "
+        "mcts:N or uct:N (N simulations per move; mcts also takes "
+        "mcts:sims=N,seconds=T,c=X,eps=P)",
     )
     parser.add_argument(
         "--games",
@@ -447,7 +476,13 @@ def configure_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=whole_number(0), default=0, help="seed of the first deal (default 0)"
     )
-    parser.add_argument("--side", choices=("A", "B"), default="A", help="board side (default A)")
+    for option in game.info.options:
+        parser.add_argument(
+            f"--{option.name}",
+            choices=option.values,
+            default=option.default,
+            help=f"{option.help or option.name} (default {option.default})",
+        )
     parser.add_argument(
         "--quiet",
         action="store_true",

@@ -53,10 +53,10 @@ from sintra_rules._progress import Progress, last_summary
 from sintra_rules._strict import Reader
 from sintra_rules._terminal import COLOUR_CHOICES, output_width, use_colour
 from sintra_rules._version import __version__
-from sintra_rules.agents import AGENTS, Agent, PlayedGame, make_agent, play_game
+from sintra_rules.agents import AGENT_NAMES, Agent, PlayedGame, make_agent, play_game
 from sintra_rules.distributed import Ray, add_fan_out_options, capped_workers, ray_from_args
 from sintra_rules.errors import RecordError, RecordWarning, SintraError
-from sintra_rules.game import Game, GameInfo, Played, Player, Result, resolve_chance
+from sintra_rules.game import Game, GameInfo, Player, Result, resolve_chance
 from sintra_rules.games import available_games, make
 from sintra_rules.games.sintra import documents, records
 from sintra_rules.games.sintra.actions import Action
@@ -66,6 +66,7 @@ from sintra_rules.games.sintra.components import (
     default_components,
     load_components,
 )
+from sintra_rules.games.sintra.game import SintraGame
 from sintra_rules.games.sintra.narration import describe_action, player_name, plural, roman
 from sintra_rules.games.sintra.notation import action_from_text, action_to_text
 from sintra_rules.games.sintra.position import TAG, position_from_text, position_to_text
@@ -268,12 +269,14 @@ class _Deferring:
 
     def choose(self, state: GameState) -> Action:
         with deferred_interrupts():
-            return self._agent.choose(state)
+            action: Action = self._agent.choose(state)
+        return action
 
 
-def _agents(args: argparse.Namespace) -> list[Agent]:
-    """The agents of ``sintra play``: ``--agents`` or greedy/random alternating, one per
-    player, each seeded from the game seed and its seat."""
+def _agents(args: argparse.Namespace, game: SintraGame) -> list[Agent]:
+    """The agents of ``sintra play``: ``--agents`` (names of
+    :func:`~sintra_rules.agents.make_agent`, the searches with their budgets) or
+    greedy/random alternating, one per player, each seeded from the game seed and its seat."""
     if args.agents is None:
         players = 2 if args.players is None else args.players
         kinds = [_DEFAULT_AGENTS[seat % len(_DEFAULT_AGENTS)] for seat in range(players)]
@@ -281,11 +284,12 @@ def _agents(args: argparse.Namespace) -> list[Agent]:
         kinds = [kind.strip() for kind in args.agents.split(",")]
         if args.players is not None and args.players != len(kinds):
             raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
-    unknown = [kind for kind in kinds if kind not in AGENTS]
+    names = AGENT_NAMES(game)
+    unknown = [kind for kind in kinds if kind.partition(":")[0] not in names]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(sorted(AGENTS))})")
+        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(names)})")
     return [
-        _Deferring(make_agent(kind, seed=args.seed * 4 + seat + 1))
+        _Deferring(make_agent(kind, seed=args.seed * 4 + seat + 1, game=game))
         for seat, kind in enumerate(kinds)
     ]
 
@@ -305,13 +309,7 @@ def provisional_note(table: ComponentTable) -> str | None:
         (colours, window_values.A, window_values.B, ornaments, track, strips): scores may
         differ from those of the printed game.
     """
-    provisional = table.provisional_figures
-    if not provisional:
-        return None
-    return (
-        f"Note: the component table {table.name!r} holds provisional figures "
-        f"({', '.join(provisional)}): scores may differ from those of the printed game."
-    )
+    return table.provisional_note
 
 
 def _note_provisional(table: ComponentTable, args: argparse.Namespace) -> None:
@@ -324,12 +322,13 @@ def _note_provisional(table: ComponentTable, args: argparse.Namespace) -> None:
 def _play(args: argparse.Namespace) -> int:
     if args.game != "sintra":
         return _play_any(args, make(args.game))
-    agents = _agents(args)
-    if args.record is not None:
-        _check_output(args.record, "--record")
     side: Side = args.side
     table = _components(args)
-    game = play_game(agents, side=side, seed=args.seed, components=table)
+    rules = SintraGame(table)
+    agents = _agents(args, rules)
+    if args.record is not None:
+        _check_output(args.record, "--record")
+    game = play_game(agents, game=rules, seed=args.seed, options={"side": side})
     names = [f"{player_name(seat)} ({agent.name})" for seat, agent in enumerate(agents)]
     width = output_width()
     print(
@@ -687,13 +686,41 @@ def _soak(args: argparse.Namespace) -> int:
     return 1 if report.failures else 0
 
 
+def _selfplay_search(args: argparse.Namespace) -> tuple[str | None, int]:
+    """``--agent SEARCH[:K]`` and ``--simulations K``: the search and the budget."""
+    from sintra_rules.selfplay import SEARCHES
+
+    search: str | None = None
+    simulations: int | None = args.simulations
+    if args.agent is not None:
+        name, sep, budget = args.agent.partition(":")
+        if name not in SEARCHES:
+            raise UsageError(
+                f"--agent: {name!r} is not a search (choose from {', '.join(SEARCHES)})"
+            )
+        search = name
+        if sep:
+            text = budget.removeprefix("sims=")
+            if not text.isdigit() or not 1 <= int(text) <= MAX_SIMULATIONS:
+                raise UsageError(
+                    f"--agent: the budget of {args.agent!r} must be a whole number of "
+                    f"simulations from 1 to {MAX_SIMULATIONS:,}"
+                )
+            if simulations is not None and simulations != int(text):
+                raise UsageError(f"--agent {args.agent} but --simulations {simulations}")
+            simulations = int(text)
+    if simulations is None:
+        raise UsageError("the budget is missing: give --simulations K (or --agent SEARCH:K)")
+    return search, simulations
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from sintra_rules import selfplay
 
+    search, simulations = _selfplay_search(args)
     _check_output(args.out, "--out")
     ray = ray_from_args(args)
     table = _components(args)  # a bad file is one clean line before any game
-    components = None if args.components is None else os.path.abspath(args.components)
     workers = _workers(args, args.games, ray)
     with (
         _output(args.out, keep_on_interrupt=True) as out,
@@ -702,12 +729,13 @@ def _selfplay(args: argparse.Namespace) -> int:
         report = selfplay.run_selfplay(
             args.games,
             args.seed,
-            args.simulations,
+            simulations,
             out,
+            game=SintraGame(table),
             players=args.players,
-            side=args.side,
+            options={"side": args.side},
+            search=search,
             observations=args.observations,
-            components=components,
             workers=workers,
             ray=ray,
             progress=bar.update,
@@ -739,25 +767,29 @@ def _options_text(info: GameInfo, options: dict[str, str], players: int) -> str:
 
 
 def _agents_for(args: argparse.Namespace, game: Game[Any, Any]) -> list[tuple[str, Player]]:
-    """The built-in players of ``play`` for any game: ``--agents`` or greedy and random
-    alternating (random alone for a game without a greedy player), each seeded from the game
-    seed and its seat, with their names."""
-    own = dict(game.agents) if isinstance(game, Played) else {}
+    """The built-in players of ``play`` for any game: ``--agents`` (the names of
+    :func:`~sintra_rules.agents.make_agent`, the searches with their budgets) or greedy and
+    random alternating (random alone for a game without a greedy player), each seeded from the
+    game seed and its seat, with their names."""
+    names = AGENT_NAMES(game)
     if args.agents is None:
         players = 2 if args.players is None else args.players
-        default = _DEFAULT_AGENTS if all(kind in own for kind in _DEFAULT_AGENTS) else ("random",)
+        default = _DEFAULT_AGENTS if all(kind in names for kind in _DEFAULT_AGENTS) else ("random",)
         kinds = [default[seat % len(default)] for seat in range(players)]
     else:
         kinds = [kind.strip() for kind in args.agents.split(",")]
         if args.players is not None and args.players != len(kinds):
             raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
-    unknown = [kind for kind in kinds if kind not in own]
+    unknown = [kind for kind in kinds if kind.partition(":")[0] not in names]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(sorted(own))})")
+        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(names)})")
     if len(kinds) not in game.info.player_counts:
         counts = ", ".join(str(count) for count in game.info.player_counts)
         raise UsageError(f"{game.info.title} takes {counts} players, not {len(kinds)}")
-    return [(kind, own[kind](args.seed * 4 + seat + 1)) for seat, kind in enumerate(kinds)]
+    return [
+        (kind, make_agent(kind, args.seed * 4 + seat + 1, game=game))
+        for seat, kind in enumerate(kinds)
+    ]
 
 
 def _outcome_lines(result: Result, names: Sequence[str]) -> list[str]:
@@ -1028,7 +1060,8 @@ def _parser(game: str = "sintra") -> argparse.ArgumentParser:
     _game_options(play, players=None, info=info)
     play.add_argument(
         "--agents",
-        help="comma-separated agents, one per seat: random, greedy "
+        help="comma-separated agents, one per seat: random, greedy, mcts, uct; the searches "
+        "with a budget, mcts:N or uct:N (N simulations per move, default 1000) "
         "(default greedy,random alternating)",
     )
     play.add_argument("--record", metavar="FILE", help="write the game record JSON to FILE")
@@ -1167,9 +1200,14 @@ def _parser(game: str = "sintra") -> argparse.ArgumentParser:
     play_self.add_argument(
         "--simulations",
         type=whole_number(1, MAX_SIMULATIONS),
-        required=True,
         metavar="K",
-        help=f"MCTS simulations per decision (at most {MAX_SIMULATIONS:,})",
+        help=f"search simulations per decision (at most {MAX_SIMULATIONS:,}; or --agent SEARCH:K)",
+    )
+    play_self.add_argument(
+        "--agent",
+        metavar="SEARCH[:K]",
+        help="the search of every seat: uct (the compiled kernel's UCT, the default) or mcts "
+        "(the generic MCTS, as in play and arena); SEARCH:K gives K simulations per decision",
     )
     play_self.add_argument(
         "--out", metavar="FILE", required=True, help="the JSON Lines file to write"

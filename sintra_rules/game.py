@@ -25,7 +25,8 @@ position notation), :class:`Traced` (the events an action fires), :class:`Explai
 clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Played` (the
 game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own),
 :class:`ChanceWritten` (a chance outcome in words), :class:`Verified` (invariants of its own,
-which the soak checks at every step) and :class:`Benched` (speed figures of its own).
+which the soak checks at every step, and its random policies), :class:`Benched` (speed figures
+of its own) and :class:`Tabled` (a component table whose figures may be provisional).
 
 The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance` and
 :func:`win_shares` work for every game.
@@ -72,6 +73,7 @@ __all__ = [
     "S",
     "Searched",
     "State",
+    "Tabled",
     "Traced",
     "Verified",
     "Written",
@@ -561,6 +563,30 @@ class Benched(Protocol):
     ) -> Mapping[str, object]:
         """Measure the game's own figures for about ``seconds`` CPU seconds a slice, printing
         them through ``out`` (``None``: nowhere); the figures JSON-ready, by name."""
+        ...
+
+
+@runtime_checkable
+class Tabled(Protocol):
+    """A game played on a component table whose figures have a provenance and may be
+    provisional: another table read from a file, what a data file records about the table,
+    and the note a command prints when the figures are provisional."""
+
+    def on_table(self, path: str, /) -> Any:
+        """The same game on the component table in the file ``path``.
+
+        Raises:
+            ComponentTableError: the file is not a valid component table.
+        """
+        ...
+
+    def table_fields(self) -> Mapping[str, Any]:
+        """What a data file (self-play lines) records about the table, by key, as JSON values."""
+        ...
+
+    def provisional_note(self) -> str | None:
+        """The note for a command that prints scores, when the table holds provisional
+        figures (``None`` when every figure is confirmed)."""
         ...
 
 

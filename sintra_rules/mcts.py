@@ -1,66 +1,86 @@
-"""A Monte Carlo tree search player (UCT) that plans over chance without seeing the real draws.
+"""Two search players for any game: a determinized Monte Carlo tree search (``mcts``) and the
+game's own fast search (``uct``).
 
-:class:`MctsAgent` searches the current round as a tree and plays every simulation on to the end
-of the game with a cheap heuristic policy. Within a round nothing is random (ENG-03: the only
-draws are the refills at the end of a round), so the tree's positions are exact; whenever a
-simulation crosses the end of a round, the refill is drawn from a **fresh generator** that the
-agent seeds from its own stream (:func:`~sintra_rules.games.sintra.chance.determinize`, one per
-simulation, ENG-09), never from the generator of the real game. The search therefore depends on the
-public position only, not on the real future draws (ENG-31: what a player sees), and two positions
-that differ only in their generator get the same move.
+:class:`MctsAgent` (``mcts``) works for every game of the library (Sintra by default). It
+searches the decisions up to the next chance step as a tree and plays every simulation on to
+the end of the game with the game's rollout policy. It never sees what the searching seat
+cannot: each simulation starts from :meth:`~sintra_rules.game.Rules.determinize` of the real
+position with a fresh generator that the agent seeds from its own stream (ENG-09) and, in a
+game with hidden information, everything hidden from the searching seat resampled (the viewer).
+So the search depends on what the seat sees only, not on the real future draws nor the other
+seats' hidden cards, and two positions that differ only there get the same move.
 
+* **Tree**: one node per decision. An action after which a chance step is pending (in
+  Sintra, the end of a round and its refill; in another game a roll in the middle of a turn)
+  has no subtree: every visit draws a new outcome from the simulation's generator and plays on
+  from there. A seat may act several times in a row: every node remembers the seat that chose
+  its action. In a perfect-information game a node keeps its position (exact, as no chance step
+  lies between it and the root); with hidden information every simulation replays the path on
+  its own determinization, and stops descending where that one's legal actions differ from the
+  node's.
 * **Tree policy**: UCB1 (``exploration`` constant, default 0.7) on the average reward of the
-  player who chose each action; each untried action is tried once, in canonical order (ENG-05).
-  An action that ends the round has no subtree: every visit draws a new refill.
-* **Simulation policy**: epsilon-greedy on a one-line estimate of each take (pieces placed,
-  minus twice the pieces broken, plus a bonus for completing a strip, minus a little for moving
-  the glazier right or using joker spaces), computed without applying the action.
-* **Reward** of a finished simulation, per seat: half for a win (shared wins split it), half from
-  the score margin to the best other seat, ``0.5 + 0.5 * tanh(margin / 10)``.
+  seat that chose each action; each untried action is tried once, in canonical order (ENG-05).
+* **Simulation policy**: epsilon-greedy on the game's rollout policy
+  (:meth:`~sintra_rules.game.Played.rollout_action`; Sintra's is a one-line estimate of each
+  take, :func:`sintra_rules.games.sintra.agents.rollout_action`), uniform for a game without
+  one.
+* **Reward** of a finished simulation, per seat (from the game's
+  :class:`~sintra_rules.game.Result`): half for a win (shared wins split it), half from the
+  score margin, ``0.25 + 0.25 * tanh(margin / 10)``, where the margin is to the best other
+  seat, or for a solo game the score itself.
 * **Budget**: ``simulations`` per move (deterministic: the same seed and position give the same
   move on every machine), or ``seconds`` per move (the number of simulations then depends on
   the machine's speed), or both (whichever ends first).
 * **Choice**: the most visited action; ties go to the higher average reward, then to the
   canonical order.
 
->>> from sintra_rules.games.sintra.setup import new_game
+:class:`UctAgent` (``uct``) plays the most visited action of the game's own search
+(:class:`~sintra_rules.game.Searched`; Sintra's is the compiled kernel's open-loop UCT with
+random playouts, the one ``sintra selfplay`` uses, several times as many simulations per
+second as ``mcts``).
+
+>>> from sintra_rules import new_game
 >>> state = new_game(2, seed=3)
 >>> agent = MctsAgent(seed=1, simulations=40)
 >>> agent.choose(state) == MctsAgent(seed=1, simulations=40).choose(state)
 True
 >>> agent.last_search.simulations
 40
+>>> UctAgent(seed=1, simulations=40).choose(state) in MctsAgent().game.legal_actions(state)
+True
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from sintra_rules.games.sintra.actions import Action, Take
-from sintra_rules.games.sintra.chance import determinize
-from sintra_rules.games.sintra.rules import apply, legal_actions
-from sintra_rules.games.sintra.scoring import outcome
-from sintra_rules.games.sintra.state import CENTRE, GameState
+from sintra_rules.agents import SeededAgent
+from sintra_rules.errors import InvalidArgument
+from sintra_rules.game import Game, Played, Result, Searched
+from sintra_rules.games import make
+from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.rng import next_u64, seed_state
 
-__all__ = ["MctsAgent", "SearchStats"]
+__all__ = ["MctsAgent", "SearchStats", "UctAgent", "rewards"]
 
 #: How often (in simulations) a time budget is checked.
 _CLOCK_EVERY = 8
+#: The score margin that earns three quarters of the margin's half of the reward (tanh(1)).
+_MARGIN_SCALE = 10.0
 
 
 @attrs.frozen
 class SearchStats:
     """What the last search did: ``simulations`` run in ``seconds`` (process time), and for
-    each legal action (canonical order) its visits and average reward for the player to act."""
+    each legal action (canonical order) its visits and average reward for the seat to act."""
 
     simulations: int
     seconds: float
-    actions: tuple[Action, ...]
+    actions: tuple[Any, ...]
     visits: tuple[int, ...]
     values: tuple[float, ...]
 
@@ -70,24 +90,54 @@ class SearchStats:
         return self.simulations / self.seconds if self.seconds > 0 else 0.0
 
 
+def rewards(result: Result) -> tuple[float, ...]:
+    """Each seat's reward for a finished game: half for winning (split among shared winners,
+    none when nobody won), half from the score margin to the best other seat (for one seat
+    alone, its score), ``0.25 + 0.25 * tanh(margin / 10)``.
+
+    Args:
+        result: the game's result.
+
+    Returns:
+        One reward in ``[0, 1]`` per seat.
+
+    >>> [round(r, 4) for r in rewards(Result(scores=(10, 0), keys=((10,), (0,)), winners=(0,)))]
+    [0.9404, 0.0596]
+    >>> rewards(Result(scores=(0,), keys=((0,),), winners=()))
+    (0.25,)
+    """
+    scores = result.scores
+    share = 0.5 / len(result.winners) if result.winners else 0.0
+    out = []
+    for seat, score in enumerate(scores):
+        others = [s for i, s in enumerate(scores) if i != seat]
+        margin = score - max(others) if others else score
+        win = share if seat in result.winners else 0.0
+        out.append(win + 0.25 + 0.25 * math.tanh(margin / _MARGIN_SCALE))
+    return tuple(out)
+
+
 class _Node:
-    """A tree node: the position after its action (``None`` when the action ended a round, so
-    that every visit draws a new refill), its legal actions and children once expanded, the
-    seat that chose the action, its visits and the sum of that seat's rewards."""
+    """A tree node: the action that led to it and the seat that chose it, whether a chance
+    step followed (then it has no subtree), the position after the action (perfect
+    information only), its legal actions and children once expanded, its visits and the sum
+    of the choosing seat's rewards."""
 
-    __slots__ = ("actions", "children", "mover", "state", "total", "visits")
+    __slots__ = ("action", "actions", "chance", "children", "mover", "state", "total", "visits")
 
-    def __init__(self, state: GameState | None, mover: int) -> None:
+    def __init__(self, state: Any, mover: int, action: Any = None, chance: bool = False) -> None:
         self.state = state
         self.mover = mover
-        self.actions: tuple[Action, ...] = ()
+        self.action = action
+        self.chance = chance
+        self.actions: tuple[Any, ...] = ()
         self.children: list[_Node] = []
         self.visits = 0
         self.total = 0.0
 
 
 class MctsAgent:
-    """Determinised UCT with heuristic simulations (see the module description).
+    """Determinized UCT with the game's rollout policy (see the module description).
 
     Args:
         seed: seeds the agent's own SplitMix64 stream (ENG-02), from which every simulation's
@@ -99,6 +149,7 @@ class MctsAgent:
         seconds: process time per move, or ``None`` for no limit.
         exploration: the UCB1 exploration constant.
         epsilon: the probability of a uniformly random move in a simulation.
+        game: the game it plays (default: Sintra).
 
     Raises:
         ValueError: no budget, or a budget, constant or probability out of range.
@@ -113,6 +164,8 @@ class MctsAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         epsilon: float = 0.1,
+        *,
+        game: Game[Any, Any] | None = None,
     ) -> None:
         if simulations is None and seconds is None:
             raise ValueError("MctsAgent needs a budget: simulations, seconds or both")
@@ -124,47 +177,59 @@ class MctsAgent:
             raise ValueError(f"exploration must be >= 0, got {exploration!r}")
         if not 0 <= epsilon <= 1:
             raise ValueError(f"epsilon must lie in 0..1, got {epsilon!r}")
+        self.game: Game[Any, Any] = make("sintra") if game is None else game
         self._rng = seed_state(seed)
         self.simulations = simulations
         self.seconds = seconds
         self.exploration = exploration
         self.epsilon = epsilon
         self._epsilon_limit = int(epsilon * (1 << 32))
+        self._hidden = not self.game.info.perfect_information
+        self._rollout = self.game.rollout_action if isinstance(self.game, Played) else None
+        self._real: Any = None
+        self._seat = 0
         #: Statistics of the last :meth:`choose` (``None`` before the first).
         self.last_search: SearchStats | None = None
 
-    def choose(self, state: GameState) -> Action:
+    def choose(self, state: Any) -> Any:
         """The most visited legal action after the search (ENG-05 order breaks ties).
 
         Args:
-            state: a position that is not over, with this agent to act.
+            state: a position at which this agent's seat is to act.
 
         Returns:
-            One of ``legal_actions(state)``.
+            One of the game's legal actions in ``state``.
 
         Raises:
-            ValueError: the game is over.
+            ValueError: the game is over (or a chance step is pending).
         """
         start = time.process_time()
-        # The real generator is dropped at once (ENG-09): the tree holds positions with a
-        # placeholder generator (unused within a round); every refill is drawn from a fresh one.
-        root = _Node(determinize(state, 0), -1)
-        self._expand(root)
+        if state.is_over or state.chance is not None:
+            raise ValueError("the game is over: there is no action to choose")
+        # The real generator (and, with hidden information, what the seat cannot see) is
+        # dropped at once (ENG-09): every simulation draws its future from a fresh one.
+        self._seat = state.turn
+        self._real = state
+        root = _Node(self.game.determinize(state, 0, self._seat), -1)
+        root.actions = tuple(self.game.legal_actions(root.state))
         if not root.actions:
             raise ValueError("the game is over: there is no action to choose")
         done = 0
-        if len(root.actions) > 1:
-            limit = self.simulations
-            deadline = None if self.seconds is None else start + self.seconds
-            while limit is None or done < limit:
-                self._simulate(root)
-                done += 1
-                if (
-                    deadline is not None
-                    and done % _CLOCK_EVERY == 0
-                    and time.process_time() >= deadline
-                ):
-                    break
+        try:
+            if len(root.actions) > 1:
+                limit = self.simulations
+                deadline = None if self.seconds is None else start + self.seconds
+                while limit is None or done < limit:
+                    self._simulate(root)
+                    done += 1
+                    if (
+                        deadline is not None
+                        and done % _CLOCK_EVERY == 0
+                        and time.process_time() >= deadline
+                    ):
+                        break
+        finally:
+            self._real = None
         untried = (0,) * (len(root.actions) - len(root.children))
         visits = tuple(c.visits for c in root.children) + untried
         values = tuple(c.total / c.visits for c in root.children) + untried
@@ -184,45 +249,66 @@ class MctsAgent:
         self._rng, value = next_u64(self._rng)
         return value
 
-    def _expand(self, node: _Node) -> None:
-        assert node.state is not None
-        node.actions = legal_actions(node.state)
+    def _step(self, state: Any, action: Any) -> tuple[Any, bool]:
+        """The position after ``action`` with every chance step drawn from ``state``'s
+        generator, and whether a chance step followed the action."""
+        game = self.game
+        after = game.apply(state, action, sample=False)
+        if after.chance is None:
+            return after, False
+        while after.chance is not None and not after.is_over:
+            after = game.sample_chance(after)
+        return after, True
 
     def _simulate(self, root: _Node) -> None:
         """One simulation: descend by UCB1, add one node, play on, back the rewards up."""
+        game = self.game
         seed = self._next()
+        hidden = self._hidden
+        # With hidden information the simulation replays the path on its own determinization;
+        # otherwise each node's exact position is kept and determinized where the tree ends.
+        state = game.determinize(self._real, seed, self._seat) if hidden else root.state
         path = [root]
         node = root
         while True:
-            state = node.state
-            assert state is not None
             if len(node.children) < len(node.actions):  # try the next untried action
                 action = node.actions[len(node.children)]
-                after = apply(determinize(state, seed), action)
-                child = _Node(after if after.indicator == state.indicator else None, state.turn)
+                base = state if hidden else game.determinize(state, seed, self._seat)
+                after, chance = self._step(base, action)
+                kept = None if chance or hidden else after
+                child = _Node(kept, state.turn, action, chance)
                 node.children.append(child)
                 path.append(child)
                 break
-            node = self._select(node)
-            path.append(node)
-            if node.state is None:  # the action ended the round: draw a new refill
-                parent = path[-2]
-                assert parent.state is not None
-                action = parent.actions[parent.children.index(node)]
-                after = apply(determinize(parent.state, seed), action)
+            child = self._select(node)
+            path.append(child)
+            if child.chance:  # a chance step follows: draw a new outcome on every visit
+                base = state if hidden else game.determinize(state, seed, self._seat)
+                after = game.apply(base, child.action)
                 break
-            if not node.actions:
-                self._expand(node)
-                if not node.actions:  # the game is over
-                    after = node.state
+            if hidden:
+                state, chance = self._step(state, child.action)
+                if chance:  # this determinization met a chance step the tree did not
+                    after = state
                     break
+            else:
+                state = child.state
+            node = child
+            if not node.actions:
+                node.actions = tuple(game.legal_actions(state))
+                if not node.actions:  # the game is over
+                    after = state
+                    break
+            elif hidden and tuple(game.legal_actions(state)) != node.actions:
+                after = state  # another determinization's choices: play on from here
+                break
         if not after.is_over:  # ``after`` carries this simulation's fresh generator
             after = self._playout(after)
-        rewards = _rewards(after)
+        reward = rewards(game.result(after))
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
-                visited.total += rewards[visited.mover]
+                visited.total += reward[visited.mover]
 
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits)
@@ -236,87 +322,73 @@ class MctsAgent:
                 best = child
         return best
 
-    def _playout(self, state: GameState) -> GameState:
-        """Play to the end with the epsilon-greedy heuristic policy (its refills come from the
-        state's own, fresh generator)."""
+    def _playout(self, state: Any) -> Any:
+        """Play to the end with the epsilon-greedy rollout policy (its chance steps drawn from
+        the state's own, fresh generator)."""
+        game = self.game
+        legal_actions = game.legal_actions
+        apply = game.apply
+        rollout = self._rollout
         while not state.is_over:
             actions = legal_actions(state)
             if len(actions) == 1:
                 action = actions[0]
             else:
                 draw = self._next()
-                if (draw & 0xFFFFFFFF) < self._epsilon_limit:
+                if rollout is None or (draw & 0xFFFFFFFF) < self._epsilon_limit:
                     action = actions[(draw >> 32) % len(actions)]
                 else:
-                    action = _heuristic_choice(state, actions, draw >> 32)
+                    action = rollout(state, actions, draw)
             state = apply(state, action)
         return state
 
 
-def _heuristic_choice(state: GameState, actions: Sequence[Action], draw: int) -> Action:
-    """The action with the best one-line estimate; ties broken by ``draw`` (32 random bits)."""
-    spaces = state.components.side_spaces
-    player = state.players[state.turn]
-    strips = player.strips
-    glazier = player.glazier
-    centre_penalty = 1 if state.tile is None else 0
-    centre = state.centre
-    factories = state.factories
-    slots: dict[int, tuple[tuple[int, ...], tuple[int, ...], int, int]] = {}
-    best: list[Action] = []
-    best_h = -math.inf
-    for action in actions:
-        if type(action) is Take:
-            source = action.source
-            colour = action.colour
-            if source == CENTRE:
-                count = centre[colour]
-                penalty = centre_penalty
-            else:
-                count = factories[source][colour]
-                penalty = 0
-            target = action.target
-            if target is None:
-                h = -2.0 * (count + penalty)
-            else:
-                slot = slots.get(target)
-                if slot is None:
-                    strip = strips[target]
-                    assert strip is not None
-                    side = spaces[strip.strip_id][strip.face]
-                    used_jokers = sum(strip.jokers)
-                    slot = slots[target] = (
-                        side,
-                        strip.filled,
-                        side[-1] - used_jokers,
-                        sum(side) - sum(strip.filled) - used_jokers,
-                    )
-                side, filled, free_jokers, empty = slot
-                free = side[colour] - filled[colour] + free_jokers
-                placed = count if count < free else free
-                h = placed - 2.0 * (count - placed + penalty)
-                if placed == empty:
-                    h += 4.0
-                h -= 0.3 * (target - glazier) + 0.2 * action.jokers
-        else:
-            h = -1.0
-        if h > best_h:
-            best_h = h
-            best = [action]
-        elif h == best_h:
-            best.append(action)
-    return best[draw % len(best)] if len(best) > 1 else best[0]
+class UctAgent(SeededAgent):
+    """The most visited action of the game's own search
+    (:meth:`~sintra_rules.game.Searched.search_visits`; Sintra: the compiled kernel's UCT),
+    seeded from the agent's SplitMix64 stream (one 64-bit output per search, ENG-02).
 
+    Args:
+        seed: the seed of the agent's stream.
+        simulations: simulations per move (``>= 1``).
+        game: the game it plays (default: Sintra); it must have its own search.
 
-def _rewards(final: GameState) -> tuple[float, ...]:
-    """Each seat's reward for a finished game: half for winning (split among shared winners),
-    half from the margin to the best other seat (WIN-01 to WIN-03)."""
-    result = outcome(final)
-    scores = result.scores
-    share = 0.5 / len(result.winners)
-    out = []
-    for seat, score in enumerate(scores):
-        other = max(s for i, s in enumerate(scores) if i != seat)
-        win = share if seat in result.winners else 0.0
-        out.append(win + 0.25 + 0.25 * math.tanh((score - other) / 10.0))
-    return tuple(out)
+    Raises:
+        InvalidArgument: the game has no search of its own, or ``simulations`` is out of range.
+    """
+
+    name = "uct"
+
+    def __init__(
+        self, seed: int = 0, simulations: int = 1000, *, game: Game[Any, Any] | None = None
+    ) -> None:
+        super().__init__(seed)
+        self.game: Game[Any, Any] = make("sintra") if game is None else game
+        if not isinstance(self.game, Searched):
+            raise InvalidArgument(
+                "uct", f"{self.game.info.title} has no search of its own (use mcts)"
+            )
+        if type(simulations) is not int or simulations < 1:
+            raise InvalidArgument(
+                "simulations", f"must be a whole number >= 1, got {simulations!r}"
+            )
+        self._search_visits = self.game.search_visits
+        self.simulations = simulations
+        #: The visit counts of the last search, one per legal action (``None`` before).
+        self.last_visits: tuple[int, ...] | None = None
+
+    def choose(self, state: Any) -> Any:
+        """The most visited legal action (the first in canonical order among equals), the
+        search run under :class:`~sintra_rules.interrupts.deferred_interrupts`.
+
+        Raises:
+            GameOver: the game is over.
+        """
+        actions = self.game.legal_actions(state)
+        if len(actions) <= 1:
+            return self._draw(actions)  # nothing to search (or GameOver)
+        self._rng, seed = next_u64(self._rng)
+        with deferred_interrupts():  # compiled code: Ctrl-C is raised after the search
+            visits = tuple(self._search_visits(state, self.simulations, seed))
+        self.last_visits = visits
+        return actions[max(range(len(actions)), key=lambda i: (visits[i], -i))]

@@ -1,45 +1,56 @@
-"""Self-play training data: games played by MCTS, one JSON line per decision (ENG-52).
+"""Self-play training data: games played by a search, one JSON line per decision (ENG-52), for
+any game (Sintra by default).
 
-``sintra selfplay --games N --seed S --simulations K --out FILE`` plays ``N`` games in which
-every seat is the kernel's open-loop UCT search
-(:func:`sintra_rules.games.sintra.kernel.mcts_visits`, ``K`` simulations per decision) and writes
-one **training example** per decision, as JSON Lines.
+``sintra selfplay --games N --seed S --simulations K --out FILE [--agent uct|mcts]`` plays
+``N`` games in which every seat is a search of ``K`` simulations per decision and writes one
+**training example** per decision, as JSON Lines. The search is ``uct``, the game's own
+(:class:`~sintra_rules.game.Searched`; Sintra's is the compiled kernel's open-loop UCT,
+:func:`sintra_rules.games.sintra.kernel.mcts_visits`), by default where the game has one, or
+``mcts``, the generic determinized MCTS (:class:`~sintra_rules.mcts.MctsAgent`, the visits of
+its root), the default for a game without its own.
 
-**Games.** Game ``g`` (from 0) of a run with seed ``S`` is ``new_game(P, side, S * 2**32 +
-g)``; its decisions are drawn from a SplitMix64 generator (ENG-02) seeded with the same game
-seed: at each decision one 64-bit output seeds the search, then the action is drawn with
-probability proportional to its visit count (``below(K)`` over the visits in id order). The
-refills draw from the game's own generator, as in every game (ENG-03). So a game depends on
-``S``, ``g``, ``P``, the side and ``K`` only, and a run writes the same bytes in one process,
-in local processes or on Ray (:mod:`sintra_rules.distributed`, ENG-51): the lines are written
-game by game, in game order.
+**Games.** Game ``g`` (from 0) of a run with seed ``S`` starts from the game seed ``S * 2**32 +
+g`` (Sintra: ``new_game(P, side, S * 2**32 + g)``); its decisions are drawn from a SplitMix64
+generator (ENG-02) seeded with the same game seed: at each decision one 64-bit output seeds the
+search, then the action is drawn with probability proportional to its visit count (``below(K)``
+over the visits in id order). The game's chance steps draw from its own generator, as in every
+game (ENG-03). So a game depends on ``S``, ``g``, ``P``, the options, the search and ``K``
+only, and a run writes the same bytes in one process, in local processes or on Ray
+(:mod:`sintra_rules.distributed`, ENG-51): the lines are written game by game, in game order.
 
 **A line** is one JSON object with the keys, in this order:
 
 ================ ==================================================================
 key              value
 ================ ==================================================================
-``format``       ``"sintra-selfplay"``
+``format``       ``"<game>-selfplay"``: ``"sintra-selfplay"`` for Sintra
 ``version``      ``1``, the version of this format
-``behaviour``    the engine's behaviour version (ENG-06)
+``behaviour``    the game's behaviour version (ENG-06)
 ``game``         the game's number ``g`` in the run
 ``seed``         the game seed ``S * 2**32 + g``
 ``players``      the number of players
-``side``         ``"A"`` or ``"B"``
+(options)        each of the game's options by its name, in the game's order
+                 (Sintra: ``side``, ``"A"`` or ``"B"``)
 ``simulations``  ``K``, the simulations per decision
-``components``   the ``digest`` of the component table the game was played with (FIG-01)
-``provisional``  ``true`` when that table holds provisional figures: the scores and
-                 returns may differ from those of the printed game
+``search``       only when it is not the game's default search: ``"mcts"`` or ``"uct"``
+(table)          what the game records about its component table
+                 (:class:`~sintra_rules.game.Tabled`; Sintra: ``components``, the
+                 ``digest`` of the table the game was played with (FIG-01), and
+                 ``provisional``, ``true`` when that table holds provisional figures:
+                 the scores and returns may differ from those of the printed game)
 ``ply``          the decision's number in the game, from 0
 ``to_act``       the seat to act (from 0)
-``position``     the position before the decision in the one-line notation (ENG-21)
+``position``     the position before the decision: the one-line notation (ENG-21) of a
+                 game that has one (:class:`~sintra_rules.game.Positions`), else the
+                 game's serialization
 ``legal``        the legal action ids (ENG-30), increasing
 ``visits``       the search's visit count of each legal id, summing to ``K``
 ``policy``       ``visits / K``: the visit-count policy over ``legal``
 ``action``       the id played
 ``scores``       the final scores of the game, by seat
-``returns``      each seat's share of the win (WIN-01 to WIN-03): 1 for a sole winner,
-                 ``1 / w`` for each of ``w`` shared winners, 0 for the others
+``returns``      each seat's share of the win (:func:`~sintra_rules.game.win_shares`;
+                 Sintra: WIN-01 to WIN-03): 1 for a sole winner, ``1 / w`` for each of
+                 ``w`` shared winners, 0 for the others (all 0 when nobody won)
 ``observation``  only with ``observations=True`` (``--observations``): the observation of
                  the seat to act (ENG-31), as integers
 ================ ==================================================================
@@ -47,10 +58,10 @@ key              value
 :func:`read_selfplay` reads and checks a file: the format and version, every field's type,
 and (by default) that the position reads back and that ``legal`` is its legal ids.
 
->>> lines = play_selfplay_game(SelfPlayGame(game=0, seed=1, players=2, side="A", simulations=4))
+>>> lines = play_selfplay_game(SelfPlayGame(game=0, seed=1, players=2, simulations=4))
 >>> examples = list(read_selfplay(lines))
->>> examples[0].ply, examples[0].to_act, sum(examples[0].visits)
-(0, 0, 4)
+>>> examples[0].ply, examples[0].to_act, sum(examples[0].visits), examples[0].options
+(0, 0, 4, (('side', 'A'),))
 >>> len(examples) == len(lines) and examples[-1].returns in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5))
 True
 """
@@ -58,60 +69,83 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 import attrs
 
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError, SintraError
-from sintra_rules.games.sintra import BEHAVIOUR_VERSION
-from sintra_rules.games.sintra.components import (
-    ComponentTable,
-    Side,
-    default_components,
-    load_components,
-)
-from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_ids
-from sintra_rules.games.sintra.kernel import mcts_visits
-from sintra_rules.games.sintra.observation import observe
-from sintra_rules.games.sintra.position import position_from_text, position_to_text
-from sintra_rules.games.sintra.rules import apply
-from sintra_rules.games.sintra.scoring import outcome
-from sintra_rules.games.sintra.setup import new_game
+from sintra_rules.game import Game, Positions, Searched, Tabled, win_shares
+from sintra_rules.games import make
 from sintra_rules.interrupts import deferred_interrupts
+from sintra_rules.mcts import MctsAgent
 from sintra_rules.rng import below, next_u64, seed_state
 
 __all__ = [
-    "FORMAT",
+    "SEARCHES",
     "VERSION",
     "Example",
     "SelfPlayGame",
     "SelfPlayReport",
+    "default_search",
+    "format_of",
     "play_selfplay_game",
     "read_selfplay",
     "run_selfplay",
 ]
 
-#: The ``format`` of every line.
-FORMAT = "sintra-selfplay"
 #: The version of the line format.
 VERSION = 1
+#: The searches self-play can use (the agent names of :func:`sintra_rules.agents.make_agent`).
+SEARCHES = ("mcts", "uct")
+
+
+def _game(game: Game[Any, Any] | None) -> Game[Any, Any]:
+    return make("sintra") if game is None else game
+
+
+def format_of(game: Game[Any, Any] | None = None) -> str:
+    """The ``format`` of the lines of ``game`` (default: Sintra): ``"<name>-selfplay"``.
+
+    >>> format_of()
+    'sintra-selfplay'
+    """
+    return f"{_game(game).info.name}-selfplay"
+
+
+def default_search(game: Game[Any, Any] | None = None) -> str:
+    """The search self-play uses for ``game`` (default: Sintra) unless told: ``"uct"``, the
+    game's own, where it has one, else ``"mcts"``.
+
+    >>> default_search()
+    'uct'
+    """
+    return "uct" if isinstance(_game(game), Searched) else "mcts"
+
+
+def _check_search(game: Game[Any, Any], search: str) -> str:
+    if search not in SEARCHES:
+        raise InvalidArgument("search", f"must be one of {', '.join(SEARCHES)}, got {search!r}")
+    if search == "uct" and not isinstance(game, Searched):
+        raise InvalidArgument("search", f"{game.info.title} has no search of its own (use mcts)")
+    return search
 
 
 @attrs.frozen
 class SelfPlayGame:
-    """One self-play game: its number in the run, the game seed, players, side, simulations
-    per decision and whether to write observations."""
+    """One self-play game: its number in the run, the game seed, players, simulations per
+    decision, the game's options, whether to write observations, the search (``None``: the
+    game's default) and the game played (``None``: Sintra)."""
 
     game: int
     seed: int
     players: int
-    side: Side
     simulations: int
+    options: tuple[tuple[str, str], ...] = ()
     observations: bool = False
-    #: The component table file (``--components``), ``None`` for the shipped table.
-    components: str | None = None
+    search: str | None = None
+    rules: Any = None
 
 
 @attrs.frozen
@@ -121,10 +155,10 @@ class Example:
     game: int
     seed: int
     players: int
-    side: Side
+    options: tuple[tuple[str, str], ...]
     simulations: int
-    components: str
-    provisional: bool
+    search: str
+    table: tuple[tuple[str, Any], ...]
     ply: int
     to_act: int
     position: str
@@ -150,6 +184,33 @@ class SelfPlayReport:
         return f"selfplay: {self.games} games, {self.examples} examples written to {self.path}"
 
 
+def _position_text(game: Game[Any, Any], state: Any) -> str:
+    if isinstance(game, Positions):
+        return game.position_to_text(state)
+    return game.serialize(state)
+
+
+def _position_from(game: Game[Any, Any], text: str) -> Any:
+    if isinstance(game, Positions):
+        return game.position_from_text(text)
+    return game.deserialize(text)
+
+
+def _visits(
+    game: Game[Any, Any], search: str, state: Any, simulations: int, seed: int
+) -> tuple[int, ...]:
+    """The search's visit count of each legal id of ``state`` (summing to ``simulations``)."""
+    if search == "uct":
+        assert isinstance(game, Searched)
+        with deferred_interrupts():  # compiled: Ctrl-C is raised between searches
+            return tuple(game.search_visits(state, simulations, seed))
+    agent = MctsAgent(seed, simulations=simulations, game=game)
+    agent.choose(state)
+    assert agent.last_search is not None
+    visits = agent.last_search.visits
+    return visits if len(visits) > 1 else (simulations,)  # one action: nothing searched
+
+
 def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
     """Play one self-play game and return its lines (without line ends), ply by ply.
 
@@ -160,18 +221,22 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
         One JSON line per decision.
 
     Raises:
-        ConfigurationError: a bad player count, side or seed (SETUP-02, COMP-02, ENG-02).
+        ConfigurationError: a bad player count, option or seed (Sintra: SETUP-02, COMP-02,
+            ENG-02).
+
+        InvalidArgument: a search the game does not have.
     """
-    table = default_components() if plan.components is None else load_components(plan.components)
-    state = new_game(plan.players, plan.side, plan.seed, components=table)
+    game = _game(plan.rules)
+    search = _check_search(game, default_search(game) if plan.search is None else plan.search)
+    options = game.info.resolve_options(dict(plan.options))
+    table = dict(game.table_fields()) if isinstance(game, Tabled) else {}
+    state = game.start(plan.players, seed=plan.seed, options=options)
     chooser = seed_state(plan.seed)
     decisions: list[dict[str, Any]] = []
     while not state.is_over:
         chooser, search_seed = next_u64(chooser)
-        with deferred_interrupts():  # compiled: Ctrl-C is raised between searches
-            visits = mcts_visits(state, plan.simulations, seed=search_seed)
-        ids = legal_ids(state)
-        counts = [visits[action_id] for action_id in ids]
+        counts = _visits(game, search, state, plan.simulations, search_seed)
+        ids = tuple(game.legal_ids(state))
         chooser, pick = below(chooser, plan.simulations)
         chosen = ids[-1]
         for action_id, count in zip(ids, counts, strict=True):
@@ -180,33 +245,36 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
                 break
             pick -= count
         line: dict[str, Any] = {
-            "format": FORMAT,
+            "format": format_of(game),
             "version": VERSION,
-            "behaviour": BEHAVIOUR_VERSION,
+            "behaviour": game.info.behaviour_version,
             "game": plan.game,
             "seed": plan.seed,
             "players": plan.players,
-            "side": plan.side,
+            **options,
             "simulations": plan.simulations,
-            "components": table.digest,
-            "provisional": bool(table.provisional_figures),
-            "ply": len(decisions),
-            "to_act": state.turn,
-            "position": position_to_text(state),
-            "legal": list(ids),
-            "visits": counts,
-            "policy": [count / plan.simulations for count in counts],
-            "action": chosen,
         }
+        if search != default_search(game):
+            line["search"] = search
+        line.update(table)
+        line.update(
+            {
+                "ply": len(decisions),
+                "to_act": state.turn,
+                "position": _position_text(game, state),
+                "legal": list(ids),
+                "visits": list(counts),
+                "policy": [count / plan.simulations for count in counts],
+                "action": chosen,
+            }
+        )
         if plan.observations:
-            line["observation"] = [int(value) for value in observe(state, state.turn)]
+            line["observation"] = [int(value) for value in game.observe(state, state.turn)]
         decisions.append(line)
-        state = apply(state, id_to_action(state, chosen))
-    result = outcome(state)
+        state = game.apply(state, game.id_to_action(state, chosen))
+    result = game.result(state)
     scores = list(result.scores)
-    returns = [
-        1.0 / len(result.winners) if seat in result.winners else 0.0 for seat in range(plan.players)
-    ]
+    returns = list(win_shares(result))
     lines = []
     for line in decisions:
         observation = line.pop("observation", None)
@@ -224,10 +292,11 @@ def run_selfplay(
     simulations: int,
     out: IO[str],
     *,
+    game: Game[Any, Any] | None = None,
     players: int = 2,
-    side: Side = "A",
+    options: Mapping[str, str] | None = None,
+    search: str | None = None,
     observations: bool = False,
-    components: str | None = None,
     workers: int | None = 1,
     ray: Ray | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -239,15 +308,16 @@ def run_selfplay(
     Args:
         games: how many games (``>= 0``).
         seed: the run's seed (``>= 0``).
-        simulations: MCTS simulations per decision (``>= 1``).
+        simulations: simulations per decision (``>= 1``).
         out: the text stream written to.
-        players: 2, 3 or 4.
-        side: the board side.
+
+        game: the game (default: Sintra; on another component table: ``SintraGame(table)``
+            or :meth:`~sintra_rules.game.Tabled.on_table`). It travels to the workers.
+
+        players: the number of players (Sintra: 2, 3 or 4).
+        options: the game's options (Sintra: ``{"side": "B"}``).
+        search: ``"uct"`` or ``"mcts"`` (default: :func:`default_search`).
         observations: also write each decision's observation (ENG-31).
-
-        components: a component table file (FIG-01 to FIG-10) to play with (default: the
-            shipped table); each worker reads it, so give a path they can reach.
-
         workers: processes to play in (see :func:`sintra_rules.distributed.fan_out`).
         ray: play on Ray (see :func:`sintra_rules.distributed.fan_out`).
         progress: called as ``progress(done, games)`` after each game is written.
@@ -257,8 +327,8 @@ def run_selfplay(
         The :class:`SelfPlayReport`.
 
     Raises:
-        InvalidArgument: a count, seed, player count or side out of range.
-        ComponentTableError: ``components`` is not a valid component table file.
+        InvalidArgument: a count, seed, player count or search out of range.
+        ConfigurationError: an option the game does not take.
 
         FanOutError, MissingExtra: from :func:`~sintra_rules.distributed.fan_out`.
     """
@@ -269,14 +339,18 @@ def run_selfplay(
     ):
         if type(value) is not int or value < low:
             raise InvalidArgument(name, f"must be a whole number >= {low}, got {value!r}")
-    if players not in (2, 3, 4):
-        raise InvalidArgument("players", f"the game is for 2 to 4 players, got {players!r}")
-    if side not in ("A", "B"):
-        raise InvalidArgument("side", f"must be 'A' or 'B', got {side!r}")
-    if components is not None:
-        load_components(components)  # a bad table fails here, before any game is played
+    played = _game(game)
+    counts = played.info.player_counts
+    if players not in counts:
+        raise InvalidArgument(
+            "players",
+            f"{played.info.title} is for {', '.join(map(str, counts))} players, got {players!r}",
+        )
+    chosen = tuple(played.info.resolve_options(options).items())
+    if search is not None:
+        _check_search(played, search)
     plans = [
-        SelfPlayGame(g, (seed << 32) + g, players, side, simulations, observations, components)
+        SelfPlayGame(g, (seed << 32) + g, players, simulations, chosen, observations, search, game)
         for g in range(games)
     ]
     examples = 0
@@ -322,50 +396,67 @@ def _floats(data: dict[str, Any], key: str, where: str) -> tuple[float, ...]:
     return tuple(float(v) for v in value)
 
 
-def _example(text: str, where: str, check_positions: bool, table: ComponentTable) -> Example:
+def _header(
+    data: dict[str, Any], where: str, game: Game[Any, Any]
+) -> tuple[tuple[tuple[str, str], ...], str, tuple[tuple[str, Any], ...]]:
+    """The format, versions, options, search and table fields of a line, checked."""
+    expected = format_of(game)
+    if data.get("format") != expected:
+        raise RecordError(f"{where}.format", f"expected {expected!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise FormatVersionError(
+            f"{where}.version", f"this library reads version {VERSION}, got {data.get('version')!r}"
+        )
+    behaviour = game.info.behaviour_version
+    if data.get("behaviour") != behaviour:
+        raise FormatVersionError(
+            f"{where}.behaviour",
+            f"written by behaviour version {data.get('behaviour')!r}, this engine is {behaviour}",
+        )
+    options = []
+    for option in game.info.options:
+        value = _field(data, option.name, where)
+        if value not in option.values:
+            choices = " or ".join(repr(v) for v in option.values)
+            raise RecordError(f"{where}.{option.name}", f"expected {choices}, got {value!r}")
+        options.append((option.name, value))
+    default = default_search(game)
+    search = data.get("search", default)
+    if "search" in data and (search not in SEARCHES or search == default):
+        other = " or ".join(repr(s) for s in SEARCHES if s != default)
+        raise RecordError(f"{where}.search", f"expected {other} (or no key), got {search!r}")
+    table = dict(game.table_fields()) if isinstance(game, Tabled) else {}
+    for key, value in table.items():
+        written = _field(data, key, where)
+        if written != value:
+            raise RecordError(
+                f"{where}.{key}",
+                f"written with {key} {written!r}, read with {value!r}: read the file with the "
+                "game (the component table) it was written with",
+            )
+    return tuple(options), search, tuple(table.items())
+
+
+def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any]) -> Example:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(where, f"not valid JSON: {error.msg} (column {error.colno})") from None
     if not isinstance(data, dict):
         raise RecordError(where, "expected a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"{where}.format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise FormatVersionError(
-            f"{where}.version", f"this library reads version {VERSION}, got {data.get('version')!r}"
-        )
-    if data.get("behaviour") != BEHAVIOUR_VERSION:
-        raise FormatVersionError(
-            f"{where}.behaviour",
-            f"written by behaviour version {data.get('behaviour')!r}, this engine is "
-            f"{BEHAVIOUR_VERSION}",
-        )
-    players = _int(data, "players", where, 2)
-    side = _field(data, "side", where)
-    if side not in ("A", "B"):
-        raise RecordError(f"{where}.side", f"expected 'A' or 'B', got {side!r}")
+    options, search, table = _header(data, where, game)
+    players = _int(data, "players", where, 1)
+    if players not in game.info.player_counts:
+        raise RecordError(f"{where}.players", f"{game.info.title} has no {players}-player game")
     simulations = _int(data, "simulations", where, 1)
-    digest = _field(data, "components", where)
-    if digest != table.digest:
-        raise RecordError(
-            f"{where}.components",
-            f"written with the component table {digest!r}, read with {table.name!r} "
-            f"({table.digest!r}): pass the table the file was written with",
-        )
-    provisional = _field(data, "provisional", where)
-    if provisional is not bool(table.provisional_figures):
-        raise RecordError(
-            f"{where}.provisional",
-            f"expected {bool(table.provisional_figures)!r} for this table, got {provisional!r}",
-        )
     position = _field(data, "position", where)
     if not isinstance(position, str):
-        raise RecordError(f"{where}.position", "expected the one-line notation (a string)")
+        raise RecordError(f"{where}.position", "expected the position's text (a string)")
     legal, visits = _ints(data, "legal", where), _ints(data, "visits", where)
     policy = _floats(data, "policy", where)
-    if not legal or list(legal) != sorted(set(legal)) or not 0 <= legal[-1] < NUM_ACTIONS:
-        raise RecordError(f"{where}.legal", "expected increasing action ids in 0..3600")
+    size = game.facts(players, dict(options)).num_actions
+    if not legal or list(legal) != sorted(set(legal)) or not 0 <= legal[0] <= legal[-1] < size:
+        raise RecordError(f"{where}.legal", f"expected increasing action ids in 0..{size - 1}")
     if len(visits) != len(legal) or len(policy) != len(legal):
         raise RecordError(f"{where}.visits", "expected one visit count and policy per legal id")
     if sum(visits) != simulations or any(v < 0 for v in visits):
@@ -376,31 +467,25 @@ def _example(text: str, where: str, check_positions: bool, table: ComponentTable
     if action not in legal:
         raise RecordError(f"{where}.action", f"{action} is not among the legal ids")
     scores, returns = _ints(data, "scores", where), _floats(data, "returns", where)
-    if len(scores) != players or len(returns) != players or abs(sum(returns) - 1.0) > 1e-9:
-        raise RecordError(f"{where}.returns", f"expected {players} scores and shares summing to 1")
+    total = sum(returns)
+    if len(scores) != players or len(returns) != players or min(abs(total - 1), abs(total)) > 1e-9:
+        raise RecordError(
+            f"{where}.returns", f"expected {players} scores and shares summing to 1 (0: no winner)"
+        )
     to_act = _int(data, "to_act", where)
     if to_act >= players:
         raise RecordError(f"{where}.to_act", f"expected a seat below {players}, got {to_act}")
     observation = _ints(data, "observation", where) if "observation" in data else None
     if check_positions:
-        try:
-            state = position_from_text(position, table)
-        except SintraError as error:
-            raise RecordError(f"{where}.position", str(error)) from None
-        if (len(state.players), state.side, state.turn) != (players, side, to_act):
-            raise RecordError(f"{where}.position", "players, side or seat to act differ")
-        if legal_ids(state) != legal:
-            raise RecordError(f"{where}.legal", "not the legal ids of the position")
-        if observation is not None and observation != tuple(map(int, observe(state, to_act))):
-            raise RecordError(f"{where}.observation", "not the observation of the position")
+        _check_position(game, where, position, players, options, to_act, legal, observation)
     return Example(
         game=_int(data, "game", where),
         seed=_int(data, "seed", where),
         players=players,
-        side=side,
+        options=options,
         simulations=simulations,
-        components=digest,
-        provisional=provisional,
+        search=search,
+        table=table,
         ply=_int(data, "ply", where),
         to_act=to_act,
         position=position,
@@ -414,10 +499,36 @@ def _example(text: str, where: str, check_positions: bool, table: ComponentTable
     )
 
 
+def _check_position(
+    game: Game[Any, Any],
+    where: str,
+    position: str,
+    players: int,
+    options: Sequence[tuple[str, str]],
+    to_act: int,
+    legal: tuple[int, ...],
+    observation: tuple[int, ...] | None,
+) -> None:
+    """The position reads back with the line's players, options (where the state holds an
+    attribute of an option's name, as Sintra's ``side``), seat to act and legal ids."""
+    try:
+        state = _position_from(game, position)
+    except SintraError as error:
+        raise RecordError(f"{where}.position", str(error)) from None
+    held = [getattr(state, name, value) == value for name, value in options]
+    if (state.num_players, state.turn) != (players, to_act) or not all(held):
+        raise RecordError(f"{where}.position", "players, options or seat to act differ")
+    if tuple(game.legal_ids(state)) != legal:
+        raise RecordError(f"{where}.legal", "not the legal ids of the position")
+    if observation is not None and observation != tuple(map(int, game.observe(state, to_act))):
+        raise RecordError(f"{where}.observation", "not the observation of the position")
+
+
 def read_selfplay(
     lines: Iterable[str],
     check_positions: bool = True,
-    components: ComponentTable | None = None,
+    *,
+    game: Game[Any, Any] | None = None,
 ) -> Iterator[Example]:
     """Read and check self-play lines (a file opened as text, or a list of lines).
 
@@ -427,8 +538,9 @@ def read_selfplay(
         check_positions: also read each position back and check its legal ids (and the
             observation, when present) against the engine.
 
-        components: the component table the file was written with (default: the shipped
-            table); every line's ``components`` digest must be its.
+        game: the game the file was written with (default: Sintra on the shipped component
+            table; a file written on another table is read with ``SintraGame(table)``); every
+            line's table fields must be its.
 
     Yields:
         One :class:`Example` per line.
@@ -438,7 +550,7 @@ def read_selfplay(
 
         FormatVersionError: another format version, or another behaviour version (ENG-06).
     """
-    table = default_components() if components is None else components
+    played = _game(game)
     for number, text in enumerate(lines, 1):
         if text.strip():
-            yield _example(text, f"line {number}: $", check_positions, table)
+            yield _example(text, f"line {number}: $", check_positions, played)

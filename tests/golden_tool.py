@@ -36,9 +36,11 @@ from sintra_rules import (
     replay,
     state_digest,
 )
-from sintra_rules.agents import Agent, GreedyAgent, Policy, RandomAgent, play_game, playout
+from sintra_rules.agents import Agent, RandomAgent, play_game, playout
+from sintra_rules.games.sintra.agents import GreedyAgent
 from sintra_rules.games.sintra.verify.golden import golden_from_json, golden_mismatch
 from sintra_rules.games.sintra.verify.invariants import examine
+from sintra_rules.games.sintra.verify.soak import Policy
 from sintra_rules.verify.perft import perft, position_after
 
 ROOT = Path(__file__).parent
@@ -103,7 +105,7 @@ def play_actions(game: GoldenGame) -> list[Action]:
     if game.play == "greedy-random":
         agents: list[Agent] = [GreedyAgent(seed=game.seed), RandomAgent(seed=game.seed + 1)]
         agents += [RandomAgent(seed=game.seed + 2 + i) for i in range(game.players - 2)]
-        return list(play_game(agents, side=game.side, seed=game.seed).actions)
+        return list(play_game(agents, seed=game.seed, options={"side": game.side}).actions)
     policy: Policy = "placing" if game.play == "placing" else "uniform"
     start = new_game(game.players, game.side, game.seed)
     return [ply.action for ply in playout(start, game.seed, policy)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 
 from sintra_rules import GameState, Side
-from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
+from sintra_rules.agents import RandomAgent, play_game
+from sintra_rules.games.sintra.agents import GreedyAgent
 
 
 @functools.cache
@@ -21,7 +22,7 @@ def played_positions(players: int, side: Side) -> tuple[GameState, ...]:
         if seed >= 2:
             agents[0] = GreedyAgent(seed=seed)
             agents[1] = GreedyAgent(seed=seed + 10)
-        game = play_game(agents, side=side, seed=1000 + seed)
+        game = play_game(agents, seed=1000 + seed, options={"side": side})
         out.extend(game.states)
         out.append(game.final)
     return tuple(out)

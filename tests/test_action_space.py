@@ -42,7 +42,7 @@ from sintra_rules import (
     legal_actions,
     new_game,
 )
-from sintra_rules.agents import POLICIES, Policy, playout
+from sintra_rules.agents import playout
 from sintra_rules.errors import PositionBuildError
 from sintra_rules.games.sintra.verify.positions import (
     bare,
@@ -52,6 +52,7 @@ from sintra_rules.games.sintra.verify.positions import (
     set_windows,
     strip,
 )
+from sintra_rules.games.sintra.verify.soak import POLICIES, Policy
 
 #: The most spaces a strip has, so the most pieces that can go on joker spaces (FIG-09).
 STRIP_SPACES = 5

@@ -1,4 +1,5 @@
-"""Built-in agents and the game loop (sintra_rules.agents).
+"""Built-in agents and the game loop (sintra_rules.agents, Sintra's own in
+sintra_rules.games.sintra.agents).
 
 Agents must only choose legal actions (TURN-01, ENG-05) and be reproducible from their seed
 (ENG-02); the greedy agent's choice is checked on hand-made positions whose best move is read
@@ -14,6 +15,7 @@ from sintra_rules import (
     Action,
     ConfigurationError,
     GameState,
+    InvalidArgument,
     Side,
     Take,
     UnknownAgent,
@@ -22,18 +24,20 @@ from sintra_rules import (
     new_game,
     outcome,
 )
-from sintra_rules import agents as agents_module
 from sintra_rules.agents import (
+    AGENT_NAMES,
     Agent,
-    GreedyAgent,
     PlayedGame,
     RandomAgent,
-    TurnCount,
     make_agent,
     play_game,
     playout,
+    policies,
+    random_action,
 )
 from sintra_rules.errors import BoundExceeded
+from sintra_rules.games.sintra.agents import GreedyAgent, TurnCount
+from sintra_rules.games.sintra.game import GAME, SintraGame
 from sintra_rules.games.sintra.verify.positions import (
     CONFIGS,
     ORANGE,
@@ -46,6 +50,8 @@ from sintra_rules.games.sintra.verify.positions import (
     set_windows,
     strip,
 )
+from sintra_rules.games.sintra.verify.soak import placing_pool
+from sintra_rules.mcts import MctsAgent, UctAgent
 from sintra_rules.rng import below, seed_state
 
 
@@ -62,7 +68,7 @@ def test_play_game_reaches_the_end_with_legal_actions(players: int, side: Side) 
     round 6 for every player count and board side; each recorded action is one of the legal
     actions of the position it was chosen in, the states chain by ``apply``, and the outcome
     is that of the final state (WIN-01)."""
-    game = play_game(_mixed(players, 11), side=side, seed=5)
+    game = play_game(_mixed(players, 11), seed=5, options={"side": side})
     assert isinstance(game, PlayedGame)
     assert len(game.initial.players) == players and game.initial.side == side
     assert game.initial == new_game(players, side=side, seed=5)
@@ -74,7 +80,11 @@ def test_play_game_reaches_the_end_with_legal_actions(players: int, side: Side) 
         expected = game.states[index + 1] if index + 1 < len(game.states) else game.final
         assert after == expected
     assert game.final.is_over
-    assert game.outcome == outcome(game.final)
+    won = outcome(game.final)
+    assert (game.result.scores, game.result.winners) == (won.scores, won.winners)
+    assert game.result.keys == tuple(
+        (score, -lost) for score, lost in zip(won.scores, won.points_lost, strict=True)
+    )
     assert game.names == tuple("greedy" if seat % 2 else "random" for seat in range(players))
 
 
@@ -91,7 +101,9 @@ def _choices(agent: Agent, states: list[GameState]) -> list[Action]:
 
 
 def _sample_states() -> list[GameState]:
-    game = play_game([RandomAgent(1), RandomAgent(2), RandomAgent(3)], side="B", seed=9)
+    game = play_game(
+        [RandomAgent(1), RandomAgent(2), RandomAgent(3)], seed=9, options={"side": "B"}
+    )
     return list(game.states[::3])
 
 
@@ -194,12 +206,40 @@ def test_greedy_tie_break_uses_its_seed() -> None:
 
 
 def test_make_agent_names() -> None:
-    """The command line's agent names map to the built-in agents."""
+    """The command line's agent names map to the built-in agents: random, Sintra's greedy,
+    the generic MCTS and the kernel's UCT, the searches with budgets."""
+    assert AGENT_NAMES() == ("greedy", "mcts", "random", "uct")
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert isinstance(make_agent("random"), Agent)
-    with pytest.raises(UnknownAgent, match="unknown agent"):
+    mcts, uct = make_agent("mcts"), make_agent("uct:250")
+    assert isinstance(mcts, MctsAgent) and (mcts.name, mcts.simulations) == ("mcts", 1000)
+    assert isinstance(uct, UctAgent) and (uct.name, uct.simulations) == ("uct:250", 250)
+    with pytest.raises(UnknownAgent, match="unknown agent 'minimax': choose from greedy, mcts"):
         make_agent("minimax")
+    for bad in ("greedy:3", "random:sims=2", "mcts:sims=x", "uct:seconds=1"):
+        with pytest.raises(InvalidArgument):
+            make_agent(bad)
+
+
+def test_the_placing_policy() -> None:
+    """The "placing" policy draws ``below(n)`` among the resets and the takes that place pieces
+    without completing a strip (TAKE-01, PLACE-01); the policies are uniform and placing, and
+    an unknown one is refused."""
+    assert policies() == ("uniform", "placing")
+    for state in _sample_states():
+        actions = legal_actions(state)
+        preferred = [
+            a
+            for a in actions
+            if not isinstance(a, Take) or (a.target is not None and a.keep is None)
+        ]
+        assert list(placing_pool(state, actions)) == preferred
+        pool = preferred or list(actions)
+        rng, index = below(seed_state(8), len(pool))
+        assert random_action(state, seed_state(8), "placing") == (rng, pool[index])
+    with pytest.raises(InvalidArgument, match="policy"):
+        random_action(_sample_states()[0], 0, "greedy")
 
 
 # ------------------------------------------------------------------ termination bounds
@@ -217,42 +257,60 @@ def _one_turn_rounds(state: GameState, action: Action) -> GameState:
     return attrs.evolve(state, indicator=indicator)
 
 
+class _Passing(SintraGame):
+    """Sintra with the broken ``apply`` of :func:`_passing`."""
+
+    def apply(self, state: GameState, action: Action, /, *, sample: bool = True) -> GameState:
+        return _passing(state, action)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_playout_fails_on_a_round_past_its_proved_bound(
-    monkeypatch: pytest.MonkeyPatch, players: int
-) -> None:
+def test_turn_count_fails_on_a_round_past_its_proved_bound(players: int) -> None:
     """ROUND-04 (termination proof): a round of a correct engine ends within 40 / 58 / 72
-    turns, so the playout of an engine that never ends a round stops with the bound named
-    after one turn more, instead of running on."""
+    turns, so counting the playout of an engine that never ends a round stops with the bound
+    named after one turn more, instead of running on."""
     limit = {2: 40, 3: 58, 4: 72}[players]
-    monkeypatch.setattr(agents_module, "apply", _passing)
-    plies = []
+    count, plies = TurnCount(), 0
     with pytest.raises(BoundExceeded, match=f"turns per round: {limit + 1} > {limit}") as caught:
-        for ply in playout(new_game(players, seed=3), seed=3):
-            plies.append(ply)
-    assert len(plies) == limit
+        for before, _action, after in playout(new_game(players, seed=3), seed=3, step=_passing):
+            count = count.after(before, after)
+            plies += 1
+    assert plies == limit
     assert caught.value.proof == f"termination[admissible, {players} players]"
     assert isinstance(caught.value, AssertionError)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_playout_fails_on_a_game_past_its_proved_bound(
-    monkeypatch: pytest.MonkeyPatch, players: int
-) -> None:
-    """ROUND-01, END-02 (termination proof): a game ends within 240 / 348 / 432 turns; an
-    engine whose rounds end but whose game never does is stopped there."""
+def test_turn_count_fails_on_a_game_past_its_proved_bound(players: int) -> None:
+    """ROUND-01, END-02 (termination proof): a game ends within 240 / 348 / 432 turns; a turn
+    counted after that many, even one ending its round, exceeds the bound."""
     limit = {2: 240, 3: 348, 4: 432}[players]
-    monkeypatch.setattr(agents_module, "apply", _one_turn_rounds)
+    state = new_game(players, seed=4)
+    after = _one_turn_rounds(state, legal_actions(state)[0])
+    assert TurnCount(0, limit - 1).after(state, after) == TurnCount(0, limit)
     with pytest.raises(BoundExceeded, match=f"turns per game: {limit + 1} > {limit}"):
-        for _ply in playout(new_game(players, seed=4), seed=4):
-            pass
+        TurnCount(0, limit).after(state, after)
 
 
-def test_play_game_fails_on_a_round_past_its_proved_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ROUND-04: the agents' game loop holds the same bound as the playout."""
-    monkeypatch.setattr(agents_module, "apply", _passing)
-    with pytest.raises(BoundExceeded, match="turns per round: 41 > 40"):
-        play_game([RandomAgent(1), RandomAgent(2)], seed=5)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playout_fails_on_a_game_past_its_max_game_length(players: int) -> None:
+    """The generic playout holds every game to its ``facts.max_game_length`` (Sintra: the
+    proved 240 / 348 / 432 turns, END-02): an engine whose game never ends is stopped after
+    that many plies, before the next one."""
+    limit = {2: 240, 3: 348, 4: 432}[players]
+    assert GAME.facts(players).max_game_length == limit
+    plies = 0
+    with pytest.raises(BoundExceeded, match=f"max_game_length: {limit + 1} > {limit}") as caught:
+        for _ply in playout(new_game(players, seed=4), seed=4, step=_one_turn_rounds):
+            plies += 1
+    assert plies == limit
+    assert caught.value.proof == "sintra: Facts.max_game_length, proved"
+
+
+def test_play_game_fails_on_a_game_past_its_max_game_length() -> None:
+    """END-02: the agents' game loop holds the same bound as the playout."""
+    with pytest.raises(BoundExceeded, match="max_game_length: 241 > 240"):
+        play_game([RandomAgent(1), RandomAgent(2)], game=_Passing(), seed=5)
 
 
 def test_turn_count_of_real_games_stays_within_the_bounds() -> None:

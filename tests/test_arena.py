@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from sintra_rules.agents import Agent, GreedyAgent, RandomAgent, play_game
+from sintra_rules import InvalidArgument
+from sintra_rules.agents import Agent, RandomAgent, play_game
 from sintra_rules.arena import (
     _Plan,
     _play,
@@ -17,7 +18,8 @@ from sintra_rules.arena import (
     wilson_interval,
 )
 from sintra_rules.cli import main
-from sintra_rules.mcts import MctsAgent
+from sintra_rules.games.sintra.agents import GreedyAgent
+from sintra_rules.mcts import MctsAgent, UctAgent
 from tests.test_cli import PROVISIONAL
 
 
@@ -61,15 +63,15 @@ def test_games_rotate_seats_over_one_deal_and_seed_agents_as_documented() -> Non
     S * 1000003 + g * 64 + k: replaying games 0 and 1 with play_game gives the same scores."""
     seed = 5
     for game in (0, 1):
-        played = _play(_Plan(("greedy", "random"), "A", seed, game))
+        played = _play(_Plan(("greedy", "random"), seed, game, options=(("side", "A"),)))
         greedy = GreedyAgent(seed * 1000003 + game * 64)
         rand = RandomAgent(seed * 1000003 + game * 64 + 1)
         seats: list[Agent] = [greedy, rand] if game == 0 else [rand, greedy]
-        replay = play_game(seats, side="A", seed=seed)
+        replay = play_game(seats, seed=seed, options={"side": "A"})
         greedy_seat = game
         assert played.scores == (
-            replay.outcome.scores[greedy_seat],
-            replay.outcome.scores[1 - greedy_seat],
+            replay.result.scores[greedy_seat],
+            replay.result.scores[1 - greedy_seat],
         )
 
 
@@ -84,15 +86,33 @@ def test_report_does_not_depend_on_workers() -> None:
 
 
 def test_agent_spellings() -> None:
-    """``mcts`` options map onto MctsAgent's arguments; anything else is refused."""
+    """``mcts`` options map onto MctsAgent's arguments, ``mcts:N`` and ``uct:N`` are budgets
+    (named by their spelling); anything else is refused with a ValueError."""
     agent = make_arena_agent("mcts:sims=30,c=1.5,eps=0.2", 4)
     assert isinstance(agent, MctsAgent)
     assert (agent.simulations, agent.exploration, agent.epsilon) == (30, 1.5, 0.2)
     timed = make_arena_agent("mcts:seconds=0.5", 4)
     assert isinstance(timed, MctsAgent) and (timed.simulations, timed.seconds) == (None, 0.5)
-    for bad in ("alphazero", "greedy:sims=3", "mcts:sims", "mcts:sims=x", "mcts:sims=0"):
+    short = make_arena_agent("mcts:70", 4)
+    assert isinstance(short, MctsAgent) and (short.simulations, short.name) == (70, "mcts:70")
+    uct = make_arena_agent("uct:40", 4)
+    assert isinstance(uct, UctAgent) and (uct.simulations, uct.name) == (40, "uct:40")
+    assert make_arena_agent("uct", 4).name == "uct"
+    bad_spellings = (
+        "alphazero",
+        "greedy:sims=3",
+        "mcts:sims",
+        "mcts:sims=x",
+        "mcts:sims=0",
+        "uct:c=1",
+        "uct:0",
+        "random:5",
+    )
+    for bad in bad_spellings:
         with pytest.raises(ValueError):
             make_arena_agent(bad, 0)
+    with pytest.raises(InvalidArgument, match="unknown option 'c' \\(uct takes sims\\)"):
+        make_arena_agent("uct:c=1", 0)
 
 
 def test_command(capsys: pytest.CaptureFixture[str]) -> None:

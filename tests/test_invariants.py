@@ -34,7 +34,7 @@ from sintra_rules import (
     legal_actions,
     new_game,
 )
-from sintra_rules.agents import POLICIES, playout
+from sintra_rules.agents import playout
 from sintra_rules.games.sintra.verify import oracle, soak
 from sintra_rules.games.sintra.verify.invariants import (
     INVARIANTS,
@@ -59,7 +59,7 @@ from sintra_rules.games.sintra.verify.positions import (
     strip_for,
     table_with,
 )
-from sintra_rules.games.sintra.verify.soak import game_plan, play_checked, run_soak
+from sintra_rules.games.sintra.verify.soak import POLICIES, game_plan, play_checked, run_soak
 from sintra_rules.verify.perft import position_after
 
 SPEC_IDS = {

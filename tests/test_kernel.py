@@ -32,11 +32,11 @@ from sintra_rules import (
     state_digest,
     without_generator,
 )
-from sintra_rules.agents import Policy, playout, random_action
+from sintra_rules.agents import playout, random_action
 from sintra_rules.games.sintra import kernel
 from sintra_rules.games.sintra.bounds import BOUNDS
 from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
-from sintra_rules.games.sintra.verify.soak import game_plan, play_checked
+from sintra_rules.games.sintra.verify.soak import Policy, game_plan, play_checked
 from sintra_rules.rng import below, next_u64, seed_state
 from sintra_rules.verify.bench import random_game
 from sintra_rules.verify.perft import position_after

@@ -22,11 +22,7 @@ GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.p
 PENDING: frozenset[str] = frozenset(
     {
         "sintra_rules.adapters.gymnasium",
-        "sintra_rules.agents",
-        "sintra_rules.arena",
         "sintra_rules.cli",
-        "sintra_rules.mcts",
-        "sintra_rules.selfplay",
     }
 )
 

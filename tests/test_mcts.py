@@ -58,7 +58,7 @@ def test_the_real_future_draws_do_not_influence_the_search(players: int) -> None
 def test_plays_complete_legal_games(players: int) -> None:
     """Every move is legal (apply checks it) from the first to the last turn."""
     agents: list[Agent] = [MctsAgent(seed=s, simulations=8) for s in range(players)]
-    game = play_game(agents, side="B", seed=players)
+    game = play_game(agents, seed=players, options={"side": "B"})
     assert game.final.is_over
 
 
@@ -68,7 +68,7 @@ def test_beats_random() -> None:
         agents: list[Agent] = [RandomAgent(seed=3), RandomAgent(seed=3)]
         agents[seat] = MctsAgent(seed=3, simulations=40)
         game = play_game(agents, seed=9)
-        assert game.outcome.winners == (seat,)
+        assert game.result.winners == (seat,)
 
 
 def test_time_budget() -> None:

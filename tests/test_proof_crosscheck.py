@@ -61,7 +61,7 @@ from sintra_rules import (
     new_game,
 )
 from sintra_rules import default_components as shipped_table
-from sintra_rules.agents import TurnCount
+from sintra_rules.games.sintra.agents import TurnCount
 from sintra_rules.games.sintra.scoring import (
     colour_bonus,
     leftover_points,

@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sintra_rules import CENTRE, ComponentTable, GameNotOver, GameState, Reset, Take
-from sintra_rules.agents import GreedyAgent, RandomAgent, play_game
+from sintra_rules.agents import RandomAgent, play_game
+from sintra_rules.games.sintra.agents import GreedyAgent
 from sintra_rules.games.sintra.narration import describe_action, player_names
 from sintra_rules.games.sintra.render import (
     render_outcome,
@@ -42,7 +43,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def _game_states() -> list[GameState]:
-    game = play_game([GreedyAgent(1), RandomAgent(2), RandomAgent(3)], side="B", seed=4)
+    game = play_game(
+        [GreedyAgent(1), RandomAgent(2), RandomAgent(3)], seed=4, options={"side": "B"}
+    )
     return [*game.states[::7], game.final]
 
 

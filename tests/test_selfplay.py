@@ -23,6 +23,7 @@ from sintra_rules import (
 )
 from sintra_rules.cli import main
 from sintra_rules.games.sintra.encoding import id_to_action, legal_ids
+from sintra_rules.games.sintra.game import SintraGame
 from sintra_rules.games.sintra.kernel import mcts_visits
 from sintra_rules.games.sintra.observation import observation_size, observe
 from sintra_rules.rng import next_u64
@@ -42,7 +43,7 @@ def _run(games: int, seed: int, workers: int = 1, **options: object) -> str:
 
 @pytest.fixture(scope="module")
 def text() -> str:
-    return _run(3, seed=2, players=3, side="B")
+    return _run(3, seed=2, players=3, options={"side": "B"})
 
 
 def test_every_line_is_the_game_replayed_from_its_seed(text: str) -> None:
@@ -82,8 +83,8 @@ def test_the_first_search_is_seeded_as_documented(text: str) -> None:
 
 
 def test_same_bytes_for_a_seed_in_one_process_or_two(text: str) -> None:
-    assert _run(3, seed=2, workers=2, players=3, side="B") == text
-    assert _run(3, seed=3, players=3, side="B") != text
+    assert _run(3, seed=2, workers=2, players=3, options={"side": "B"}) == text
+    assert _run(3, seed=3, players=3, options={"side": "B"}) != text
 
 
 def test_the_reader_checks_every_line(text: str) -> None:
@@ -111,7 +112,7 @@ def test_the_reader_checks_every_line(text: str) -> None:
 
 
 def test_observations_are_the_seat_to_act(tmp_path: Path) -> None:
-    lines = play_selfplay_game(SelfPlayGame(0, 5, 2, "A", 4, observations=True))
+    lines = play_selfplay_game(SelfPlayGame(0, 5, 2, 4, (("side", "A"),), observations=True))
     row = json.loads(lines[1])
     state = apply(
         new_game(2, "A", 5), id_to_action(new_game(2, "A", 5), json.loads(lines[0])["action"])
@@ -192,12 +193,13 @@ def test_a_component_table_is_played_and_named_in_every_line(
     path = _table_file(tmp_path, confirmed)
     table = load_components(str(path))
     assert table != default_components()
-    text = _run(2, 3, components=str(path))
+    text = _run(2, 3, game=SintraGame(table))
     rows = [json.loads(line) for line in text.splitlines()]
     assert {row["components"] for row in rows} == {table.digest}
     assert {row["provisional"] for row in rows} == {not confirmed}
-    examples = list(read_selfplay(text.splitlines(), components=table))
-    assert len(examples) == len(rows) and examples[0].components == table.digest
+    examples = list(read_selfplay(text.splitlines(), game=SintraGame(table)))
+    assert len(examples) == len(rows)
+    assert dict(examples[0].table) == {"components": table.digest, "provisional": not confirmed}
     with pytest.raises(RecordError, match=r"line 1: \$\.components"):
         next(read_selfplay(text.splitlines()))
     shipped = [json.loads(line) for line in _run(1, 3).splitlines()]

@@ -59,7 +59,8 @@ from sintra_rules import (
     state_from_json,
     state_to_json,
 )
-from sintra_rules.agents import TurnCount, playout
+from sintra_rules.agents import playout
+from sintra_rules.games.sintra.agents import TurnCount
 from sintra_rules.games.sintra.verify.invariants import check_state, examine
 from sintra_rules.games.sintra.verify.oracle import rule_breach
 

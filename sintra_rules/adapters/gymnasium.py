@@ -1,7 +1,8 @@
 """A single-agent Gymnasium environment of *Azul: Stained Glass of Sintra* (ENG-30, ENG-31).
 
 The learner plays one seat; the other seats are played by a built-in agent
-(:mod:`sintra_rules.agents`: ``"random"`` or ``"greedy"``), each seeded from the episode's seed.
+(:func:`sintra_rules.agents.make_agent`: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"uct"``,
+the searches with a budget such as ``"uct:200"``), each seeded from the episode's seed.
 
 * Actions: ``Discrete(3601)``, the engine's fixed action ids
   (:mod:`sintra_rules.games.sintra.encoding`).
@@ -31,7 +32,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from sintra_rules.agents import AGENTS, Agent, make_agent
+from sintra_rules.agents import AGENT_NAMES, Agent, make_agent
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.games.sintra.components import Side
 from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_mask
@@ -56,13 +57,18 @@ class SintraEnv(gym.Env[_Observation, np.int64]):
     Args:
         num_players: 2 to 4 (COMP-02).
         side: the board side, ``"A"`` or ``"B"`` (SETUP-02).
-        opponent: the built-in agent that plays the other seats: ``"random"`` or ``"greedy"``.
+
+        opponent: the built-in agent that plays the other seats: a name of
+            :func:`~sintra_rules.agents.make_agent` (``"random"``, ``"greedy"``, ``"mcts:N"``,
+            ``"uct:N"``, ...).
+
         seat: the learner's seat, 0 (the first player, ENG-01) to ``num_players - 1``.
         render_mode: ``None`` or ``"ansi"`` (the text board as a string).
 
     Raises:
         ConfigurationError: a player count, side, seat or render mode the game does not have.
         KeyError: an opponent that is not a built-in agent.
+        InvalidArgument: a bad budget for a search opponent.
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium reads this class attribute
@@ -81,8 +87,9 @@ class SintraEnv(gym.Env[_Observation, np.int64]):
             raise ConfigurationError("SETUP-02", f"side must be 'A' or 'B', got {side!r}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
             raise ConfigurationError("ENG-01", f"seat must be 0..{num_players - 1}, got {seat!r}")
-        if opponent not in AGENTS:
-            raise KeyError(f"unknown agent {opponent!r} (choose from {', '.join(sorted(AGENTS))})")
+        if opponent.partition(":")[0] not in AGENT_NAMES():
+            raise KeyError(f"unknown agent {opponent!r} (choose from {', '.join(AGENT_NAMES())})")
+        make_agent(opponent)  # a bad budget is refused here (InvalidArgument)
         if render_mode not in (None, "ansi"):
             raise ConfigurationError("ENG-31", f"render_mode must be ansi, got {render_mode!r}")
         self.num_players = num_players

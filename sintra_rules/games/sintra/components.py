@@ -151,6 +151,22 @@ class ComponentTable:
         """
         return tuple(key for key, prov in self.provenance.items() if prov.status == "provisional")
 
+    @property
+    def provisional_note(self) -> str | None:
+        """The note every command that prints scores gives (on standard error) when the table
+        holds provisional figures (FIG-01), or ``None`` when every figure is confirmed.
+
+        >>> default_components().provisional_note[:60]
+        "Note: the component table 'sintra-default-2026-provisional' "
+        """
+        provisional = self.provisional_figures
+        if not provisional:
+            return None
+        return (
+            f"Note: the component table {self.name!r} holds provisional figures "
+            f"({', '.join(provisional)}): scores may differ from those of the printed game."
+        )
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle compactly: the shipped table by reference, any other by its figures."""
         if self is default_components():

@@ -25,6 +25,7 @@ from sintra_rules.errors import ConfigurationError, IllegalAction
 from sintra_rules.game import Facts, Game, GameInfo, Option, Player, Result
 from sintra_rules.games.sintra import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
+from sintra_rules.games.sintra.agents import GreedyAgent, rollout_action
 from sintra_rules.games.sintra.bounds import (
     HIGHEST_FINAL_SCORE,
     LOWEST_FINAL_SCORE,
@@ -38,7 +39,12 @@ from sintra_rules.games.sintra.chance import (
     sample_chance,
     without_generator,
 )
-from sintra_rules.games.sintra.components import ComponentTable, Side, default_components
+from sintra_rules.games.sintra.components import (
+    ComponentTable,
+    Side,
+    default_components,
+    load_components,
+)
 from sintra_rules.games.sintra.documents import state_digest, state_from_json, state_to_json
 from sintra_rules.games.sintra.encoding import action_to_id, encoding_for, id_to_action, legal_ids
 from sintra_rules.games.sintra.notation import action_from_text, action_to_text
@@ -253,10 +259,35 @@ class SintraGame:
 
     @property
     def agents(self) -> Mapping[str, Callable[[int], Player]]:
-        """Sintra's own agents: ``greedy``."""
-        from sintra_rules.agents import GreedyAgent
-
+        """Sintra's own agents: ``greedy``
+        (:class:`~sintra_rules.games.sintra.agents.GreedyAgent`)."""
         return {"greedy": GreedyAgent}
+
+    def rollout_action(self, state: GameState, actions: Sequence[Action], draw: int, /) -> Action:
+        """The search's simulation policy: the best one-line estimate of each take
+        (:func:`~sintra_rules.games.sintra.agents.rollout_action`), ties broken by the top 32
+        bits of the 64-bit ``draw``."""
+        return rollout_action(state, actions, draw >> 32)
+
+    def on_table(self, path: str, /) -> SintraGame:
+        """Sintra on the component table in the file ``path`` (FIG-01 to FIG-10).
+
+        Raises:
+            ComponentTableError: the file is not a valid component table.
+        """
+        return SintraGame(load_components(path))
+
+    def table_fields(self) -> Mapping[str, object]:
+        """What a data file records about the table: its ``components`` digest and whether it
+        is ``provisional`` (FIG-01)."""
+        return {
+            "components": self.components.digest,
+            "provisional": bool(self.components.provisional_figures),
+        }
+
+    def provisional_note(self) -> str | None:
+        """The note on the table's provisional figures (FIG-01), ``None`` when it has none."""
+        return self.components.provisional_note
 
     def search_visits(self, state: GameState, simulations: int, seed: int, /) -> Sequence[int]:
         """The compiled kernel's UCT visit counts, one per legal id (ENG-30, ENG-52)."""

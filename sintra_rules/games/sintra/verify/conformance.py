@@ -22,7 +22,7 @@ and, at every step, compares it with the independent model of
 * ``reference``: that position equals the reference engine's (the same state, so also the same
   refills drawn from the generator carried in the state, ENG-02);
 * ``termination``: no round or game outlasts its proved bound
-  (:class:`~sintra_rules.agents.TurnCount`).
+  (:class:`~sintra_rules.games.sintra.agents.TurnCount`).
 
 A game stops at its first divergence, which names the game, the ply, the action and the check.
 The actions are drawn by :func:`~sintra_rules.agents.playout` from the reference's list of
@@ -44,6 +44,7 @@ from sintra_rules.agents import playout
 from sintra_rules.errors import BoundExceeded
 from sintra_rules.games.sintra import rules
 from sintra_rules.games.sintra.actions import Action
+from sintra_rules.games.sintra.agents import TurnCount
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import GameState
 from sintra_rules.games.sintra.verify.invariants import check_state, examine
@@ -111,9 +112,11 @@ def _play(plan: GamePlan, engine: Engine, plies: int | None) -> Divergence | Non
     for failure in check_state(state):
         return Divergence(plan, 0, "-", failure.invariant, failure.message)
     ply = 0
+    count = TurnCount()  # the proved bounds per round and per game (the playout: per game)
     steps = playout(state, plan.seed, plan.policy, plies, step=engine.apply)
     try:
         for before, action, after in steps:
+            count = count.after(before, after)
             found = _legal_actions(plan, ply, before, engine)
             if found is not None:
                 return found
