@@ -2,8 +2,8 @@
 
 ``sintra play --game sagrada`` is checked against the rules by replaying the notation it
 prints on a new game with the same seed and comparing the result it prints; the final scoring
-lines are checked by adding up their printed parts (Sagrada's SCORE-01 to SCORE-04), and the
-solo verdict against SOLO-07 (the score must be greater than the target).
+lines are checked by adding up their printed parts (Sagrada's score parts), and the
+solo verdict against Sagrada's solo rule (the score must be greater than the target).
 """
 
 from __future__ import annotations
