@@ -484,14 +484,14 @@ def _rule(args: argparse.Namespace) -> int:
     if (args.id is None) == (args.search is None):
         raise UsageError("give either a clause ID (sintra rule PLACE-05) or --search WORDS")
     if args.id is not None:
-        print(clauses.get_clause(args.id).render())
+        print(clauses.get_clause(args.id, args.rule_game).render())
         return 0
-    found = clauses.search_clauses(" ".join(args.search))
+    found = clauses.search_clauses(" ".join(args.search), args.rule_game)
     if not found:
         print(f"No clause matches {' '.join(args.search)!r}.")
         return 1
     for clause in found:
-        print(f"{clause.id} — {clause.title}")
+        print(f"{clause.shown} — {clause.title}")
     return 0
 
 
@@ -1110,8 +1110,19 @@ def _parser(game: str = "sintra") -> argparse.ArgumentParser:
     bench.set_defaults(handler=_bench)
 
     rule = sub.add_parser("rule", help="print a clause of the spec, or find clauses by words")
-    rule.add_argument("id", nargs="?", metavar="ID", help="a clause ID such as PLACE-05")
+    rule.add_argument(
+        "id",
+        nargs="?",
+        metavar="ID",
+        help="a clause ID such as PLACE-05; GAME:ID names another game's clause",
+    )
     rule.add_argument("--search", nargs="+", metavar="WORD", help="words to look for")
+    rule.add_argument(
+        "--game",
+        dest="rule_game",
+        metavar="NAME",
+        help="the game whose spec to read: sintra (the default) or sagrada",
+    )
     rule.set_defaults(handler=_rule)
 
     expl = sub.add_parser(

@@ -289,6 +289,34 @@ def test_rule_prints_and_searches_clauses(capsys: pytest.CaptureFixture[str]) ->
     assert _run(capsys, "rule", "TAKE-03", "--search", "tile")[0] == 2
 
 
+def test_rule_reads_each_games_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    """A qualified ID prints that game's clause, as ``--game`` with the plain ID does, the ID
+    qualified at the head; ``--search --game`` lists that game's clauses qualified; an ID
+    qualified by another game than ``--game``, or a game without a spec, is exit 2 with one
+    line. (The IDs are read from Sagrada's index, not written here.)"""
+    import tomllib
+
+    from sintra_rules.clauses import get_clause
+
+    index = ROOT / "spec" / "sagrada" / "index.toml"
+    entry = tomllib.loads(index.read_text("utf-8"))["clause"][0]
+    plain, qualified = entry["id"], f"sagrada:{entry['id']}"
+    code, out, _ = _run(capsys, "rule", qualified)
+    assert code == 0 and out == get_clause(qualified).render() + "\n"
+    assert out.startswith(f"{qualified} — {entry['title']}\n")
+    assert out != get_clause(plain).render() + "\n"  # Sintra's clause of the same plain ID
+    assert _run(capsys, "rule", plain.lower(), "--game", "sagrada")[1] == out
+    code, out, _ = _run(capsys, "rule", "--search", entry["title"], "--game", "sagrada")
+    assert code == 0 and out.splitlines()[0] == f"{qualified} — {entry['title']}"
+    assert all(line.startswith("sagrada:") for line in out.splitlines())
+    code, _, err = _run(capsys, "rule", qualified, "--game", "sintra")
+    assert code == 2 and err == (
+        f"sintra rule: error: {qualified}: the ID names the game sagrada, not sintra\n"
+    )
+    code, _, err = _run(capsys, "rule", plain, "--game", "chess")
+    assert code == 2 and "no game chess has a spec" in err and err.count("\n") == 1
+
+
 def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """RESET-02, TAKE-01, ENG-04: from a saved start position a take is legal (exit 0, its
     clauses listed, TAKE-01 first) and a reset is not, the glazier being above the leftmost

@@ -103,10 +103,81 @@ def test_dispute_tutorial_runs_the_searches_and_a_track_wrap() -> None:
     assert "the marker reached the bottom (-18) 1 time: -18" in wraps[0]
 
 
-def test_every_spec_page_is_in_the_site() -> None:
-    """Each page of ``spec/`` has its stub under ``docs/spec/`` that includes it, so a new spec
-    page cannot be left out of the site."""
-    for page in sorted((ROOT / "spec" / "sintra").glob("*.md")):
-        stub = DOCS / "spec" / page.name
-        assert stub.is_file(), f"docs/spec/{page.name} is missing"
-        assert f"{{include}} ../../spec/sintra/{page.name}" in stub.read_text("utf-8")
+@pytest.mark.parametrize("game", ["sintra", "sagrada"])
+def test_every_spec_page_is_in_the_site(game: str) -> None:
+    """Each page of a game's spec has its stub that includes it (Sintra's under ``docs/spec/``,
+    another game's under ``docs/spec/<game>/``), so a new spec page cannot be left out of the
+    site."""
+    pages = sorted((ROOT / "spec" / game).glob("*.md"))
+    assert len(pages) > 5
+    stubs = DOCS / "spec" if game == "sintra" else DOCS / "spec" / game
+    up = "../../" if game == "sintra" else "../../../"
+    for page in pages:
+        stub = stubs / page.name
+        assert stub.is_file(), f"{stub.relative_to(ROOT)} is missing"
+        assert f"{{include}} {up}spec/{game}/{page.name}" in stub.read_text("utf-8")
+
+
+def _links() -> ModuleType:
+    """``docs/_ext/sintra_links.py`` (the clause links), imported as the Sphinx build does."""
+    if str(DOCS / "_ext") not in sys.path:
+        sys.path.insert(0, str(DOCS / "_ext"))
+    import sintra_links
+
+    module: ModuleType = sintra_links
+    return module
+
+
+def cid(area: str, number: int) -> str:
+    """A clause ID built from parts (so that this file does not cite it)."""
+    return f"{area}-{number:02d}"
+
+
+@pytest.mark.parametrize(
+    ("docname", "written", "target"),
+    [
+        # A plain ID is a clause of the page's game; a qualified one of the game it names.
+        ("quickstart", cid("PLACE", 3), "place-03"),
+        ("spec/03-turn", cid("PLACE", 3), "place-03"),
+        ("spec/sagrada/03-turn", cid("PLACE", 3), "sagrada:place-03"),
+        ("sagrada/clauses", cid("TOOL", 1), "sagrada:tool-01"),
+        ("quickstart", "sagrada:" + cid("TOOL", 1), "sagrada:tool-01"),
+        ("spec/sagrada/08-engine", "sintra:" + cid("ENG", 2), "eng-02"),
+        ("spec/03-turn", "sintra:" + cid("TAKE", 3), "take-03"),
+        # Not a clause of the game: no link.
+        ("quickstart", cid("TOOL", 1), None),
+        ("spec/sagrada/03-turn", cid("TAKE", 3), None),
+        ("quickstart", "sagrada:" + cid("TOOL", 99), None),
+        ("quickstart", "X" + cid("PLACE", 3), None),
+    ],
+)
+def test_clause_links_follow_the_pages_game(docname: str, written: str, target: str | None) -> None:
+    """A clause ID written on a page links to the anchor of the clause of the page's game (its
+    label qualified outside Sintra, as the anchors of another game's pages are), or of the
+    game that qualifies it; the link shows the ID as written, the text around it is kept."""
+    links = _links()
+    parts = links._linked_text(f"see {written}.", docname)
+    if target is None:
+        assert parts is None
+        return
+    assert [type(part).__name__ for part in parts] == ["Text", "pending_xref", "Text"]
+    assert (str(parts[0]), parts[1].astext(), str(parts[2])) == ("see ", written, ".")
+    assert parts[1]["reftarget"] == target
+
+
+def test_another_games_anchors_are_qualified_as_its_pages_are_included() -> None:
+    """The ``include-read`` handler turns the clause anchors of Sagrada's spec pages into
+    ``(sagrada:ID)=``; Sintra's pages and other lines are left as they are."""
+    links = _links()
+
+    class App:
+        srcdir = str(DOCS)
+
+    page = f"intro\n({cid('PLACE', 3)})=\n### {cid('PLACE', 3)} — Title\n(not-a-clause)=\n"
+    for folder, expected in (("sagrada", f"(sagrada:{cid('PLACE', 3)})="), ("sintra", None)):
+        content = [page]
+        links.qualify_anchors(App(), Path(f"../spec/{folder}/03-turn.md"), "x", content)
+        if expected is None:
+            assert content == [page]
+        else:
+            assert content == [page.replace(f"({cid('PLACE', 3)})=", expected)]

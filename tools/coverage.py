@@ -1,16 +1,21 @@
-"""Clause coverage of a source checkout: which clauses the engine and its tests cite.
+"""Clause coverage of a source checkout: which clauses each game's engine and tests cite.
 
 A development tool, not part of the wheel: it scans the files of a checkout (``sintra_rules/``,
 ``tests/``, ``proofs/``), so it is run from one::
 
-    python -m tools.coverage [--root DIR] [--strict]
+    python -m tools.coverage [--root DIR] [--game NAME] [--strict]
 
+Each game's spec (``spec/<game>/``) is checked against the citations of that game: a plain ID
+(``PLACE-05``) is a clause of the game whose home the file is in (``sintra_rules/games/<game>/``,
+``tests/<game>/``), and of Sintra elsewhere (the generic modules, ``tests/``, ``proofs/``); a
+qualified ID (``sagrada:PLACE-03``) is a clause of the game it names, wherever it is written.
 The docs (``docs/_ext``) and ``tests/test_traceability.py`` use :func:`coverage_report`.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 import types
@@ -20,22 +25,24 @@ from pathlib import Path
 import attrs
 
 from sintra_rules import SpecError
-from sintra_rules.clauses import AREAS, CLAUSE_ID_RE, load_spec
+from sintra_rules.clauses import DEFAULT_GAME, Scheme, find_ids, load_spec, read_scheme
 
-__all__ = ["CitedAt", "CoverageReport", "Location", "coverage_report", "main"]
+__all__ = [
+    "CitedAt",
+    "CoverageReport",
+    "Location",
+    "coverage_report",
+    "engine_homes",
+    "home_game",
+    "main",
+    "spec_games",
+]
 
 #: The checkout this file belongs to.
 ROOT = Path(__file__).resolve().parents[1]
 
 
-#: Folders of the library's other games (``sintra_rules/games/<name>/``, ``tests/<name>/``):
-#: their files cite their own spec (``spec/<name>/``, its own clause namespace) and its own
-#: traceability test checks them (``tests/<name>/test_traceability.py``), so they are left out
-#: of this report until the report reads a spec per game.
-OTHER_GAMES = ("sagrada",)
-
 _NAME_RE = re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+(?P<name>\w+)")
-_NAME_ID_RE = re.compile(rf"(?i)(?<![a-z0-9])(?P<area>{'|'.join(AREAS)})_?(?P<num>\d{{2}})(?!\d)")
 
 
 @attrs.frozen
@@ -63,7 +70,8 @@ class CitedAt:
 
 @attrs.frozen(eq=False)
 class CoverageReport:
-    """Which clauses the engine and its tests cite (see :func:`coverage_report`).
+    """Which clauses of ``game``'s spec the engine and its tests cite (see
+    :func:`coverage_report`).
 
     ``implemented`` and ``tested`` map each cited active clause to where it is cited;
     ``unknown`` lists citations of IDs not in the index and ``retired`` citations of retired
@@ -78,6 +86,7 @@ class CoverageReport:
     retired: tuple[CitedAt, ...]
     unimplemented: tuple[str, ...]
     untested: tuple[str, ...]
+    game: str = DEFAULT_GAME
 
     @property
     def complete(self) -> bool:
@@ -88,7 +97,7 @@ class CoverageReport:
         """The report as text, as ``python -m tools.coverage`` prints it."""
         active = len(self.implemented) + len(self.unimplemented)
         out = [
-            f"Clause coverage of {self.root}",
+            f"Clause coverage of {self.root}, spec/{self.game}",
             f"  implemented (cited in sintra_rules/): {len(self.implemented)} of {active}",
             f"  tested (cited in tests/ and proofs/): {len(self.tested)} of {active}",
         ]
@@ -109,9 +118,9 @@ class CoverageReport:
         return "\n".join(out)
 
 
-def coverage_report(root: Path = ROOT) -> CoverageReport:
-    """Scan the checkout ``root`` (default: the one holding this tool) for clause citations
-    (see :func:`sintra_rules.clauses.cited_ids`).
+def coverage_report(root: Path = ROOT, game: str = DEFAULT_GAME) -> CoverageReport:
+    """Scan the checkout ``root`` (default: the one holding this tool) for citations of the
+    clauses of ``game``'s spec (default Sintra's; see :func:`sintra_rules.clauses.find_ids`).
 
     *Implemented*: cited in ``sintra_rules/**/*.py``, except the clause package
     ``sintra_rules/clauses/`` (whose examples cite clauses); a ``figure`` clause
@@ -120,45 +129,49 @@ def coverage_report(root: Path = ROOT) -> CoverageReport:
     ``sintra_rules/games/sintra/data/components.toml``. *Tested*: cited in ``tests/**/*.py`` or
     ``proofs/**/*.py``, in the text or, in the ``AREA_NN`` or ``AREANN`` form (any case), in the
     name of a function or class (``def test_place_05_...``, ``def test_rul07_...``). Retired clauses
-    are never listed as missing; citing one is reported. The spec is read from ``root/spec/sintra``.
+    are never listed as missing; citing one is reported. The spec is read from
+    ``root/spec/<game>``.
+
+    Only the citations of ``game``'s clauses count (see the module's docstring): a plain ID in
+    ``sintra_rules/games/<game>/`` or ``tests/<game>/``, or anywhere when ``game`` is Sintra (the
+    default game of a plain ID), and an ID qualified by ``game`` anywhere. The figure files are
+    the game's own (``sintra_rules/games/<game>/components.py`` and ``data/components.toml``).
+    A game whose engine has not landed (no ``sintra_rules/games/<game>/``) is reported with
+    every clause unimplemented, not skipped.
 
     Raises:
-        FileNotFoundError: ``root`` is not a checkout (it lacks ``spec/sintra/index.toml``,
+        FileNotFoundError: ``root`` is not a checkout (it lacks ``spec/<game>/index.toml``,
             ``sintra_rules/`` or ``tests/``), as an installed package is not: a report of it
             would say that nothing is tested.
-        sintra_rules.errors.SpecError: the spec of the checkout is invalid.
+        sintra_rules.errors.SpecError: a spec of the checkout is invalid.
     """
     root = Path(root).resolve()
-    needed = (root / "spec" / "sintra" / "index.toml", root / "sintra_rules", root / "tests")
+    needed = (root / "spec" / game / "index.toml", root / "sintra_rules", root / "tests")
     missing = [path.relative_to(root).as_posix() for path in needed if not path.exists()]
     if missing:
         raise FileNotFoundError(
             f"{root} is not a checkout of sintra_rules (no {', '.join(missing)}): the clause "
             "coverage is measured on a source tree with its tests"
         )
-    spec = load_spec(root / "spec" / "sintra")
+    schemes = {name: read_scheme(root / "spec" / name) for name in spec_games(root)}
+    spec = load_spec(root / "spec" / game)
     package = root / "sintra_rules"
-    game = package / "games" / "sintra"
-    figure_files = {game / "components.py", game / "data" / "components.toml"}
+    home = package / "games" / game
+    figure_files = {home / "components.py", home / "data" / "components.toml"}
     engine = [
-        path
-        for path in sorted(package.rglob("*.py"))
-        if package / "clauses" not in path.parents and not _other_game(root, path)
+        path for path in sorted(package.rglob("*.py")) if package / "clauses" not in path.parents
     ]
-    data = [path for path in sorted(figure_files) if path.suffix == ".toml" and path.is_file()]
-    tests = [
-        path
-        for name in ("tests", "proofs")
-        for path in sorted((root / name).rglob("*.py"))
-        if not _other_game(root, path)
-    ]
+    data = sorted(package.glob("games/*/data/components.toml"))
+    tests = [path for name in ("tests", "proofs") for path in sorted((root / name).rglob("*.py"))]
     implemented: dict[str, list[Location]] = {}
     tested: dict[str, list[Location]] = {}
     unknown: list[CitedAt] = []
     retired: list[CitedAt] = []
     for group, paths, names in (("engine", [*engine, *data], False), ("tests", tests, True)):
         for path in paths:
-            for location, clause_id in _citations(root, path, names):
+            for location, cited, clause_id in _citations(root, path, names, schemes):
+                if cited != game:
+                    continue
                 clause = spec.by_id.get(clause_id)
                 if clause is None:
                     unknown.append(CitedAt(location, clause_id))
@@ -177,22 +190,35 @@ def coverage_report(root: Path = ROOT) -> CoverageReport:
         retired=tuple(retired),
         unimplemented=tuple(c for c in active if c not in implemented),
         untested=tuple(c for c in active if c not in tested),
+        game=game,
     )
 
 
-def _other_game(root: Path, path: Path) -> bool:
-    """Whether ``path`` belongs to another game's folder (:data:`OTHER_GAMES`)."""
-    return any(part in OTHER_GAMES for part in path.relative_to(root).parts[:-1])
+def spec_games(root: Path = ROOT) -> tuple[str, ...]:
+    """The games with a spec in the checkout ``root`` (``spec/<game>/index.toml``), in
+    alphabetical order."""
+    return tuple(sorted(path.parent.name for path in (Path(root) / "spec").glob("*/index.toml")))
+
+
+def engine_homes(root: Path = ROOT) -> tuple[str, ...]:
+    """The games with a spec whose engine is in the checkout ``root``
+    (``sintra_rules/games/<game>/``), in alphabetical order: the games whose clauses must all
+    be implemented and tested."""
+    return tuple(
+        game for game in spec_games(root) if (Path(root) / "sintra_rules" / "games" / game).is_dir()
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tools.coverage [--root DIR] [--strict]``: validate the spec and print the
-    clause coverage report of the checkout. Exit status 1 when a citation names an unknown
-    clause (with ``--strict`` also when any clause is unimplemented or untested), 2 when the
-    spec itself is invalid or ``--root`` is not a checkout."""
+    """``python -m tools.coverage [--root DIR] [--game NAME] [--strict]``: validate the specs
+    and print the clause coverage report of the checkout, one per game with a spec (or of the
+    game ``--game``). Exit status 1 when a citation names an unknown clause (with ``--strict``
+    also when any clause is unimplemented or untested), 2 when a spec itself is invalid or
+    ``--root`` is not a checkout."""
     parser = argparse.ArgumentParser(
         prog="python -m tools.coverage",
-        description="Validate the spec and report which clauses the engine and its tests cite.",
+        description="Validate the specs and report which clauses each game's engine and tests "
+        "cite.",
     )
     parser.add_argument(
         "--root",
@@ -201,16 +227,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the checkout to scan (default: the one holding this tool)",
     )
     parser.add_argument(
+        "--game", metavar="NAME", help="report on this game's spec only (default: every game's)"
+    )
+    parser.add_argument(
         "--strict", action="store_true", help="also fail on unimplemented or untested clauses"
     )
     args = parser.parse_args(argv)
+    games = [args.game] if args.game else list(spec_games(args.root)) or [DEFAULT_GAME]
     try:
-        report = coverage_report(args.root)
+        reports = [coverage_report(args.root, game) for game in games]
     except (SpecError, FileNotFoundError) as error:
         print(error, file=sys.stderr)
         return 2
-    print(report.render())
-    if report.unknown or (args.strict and not report.complete):
+    print("\n\n".join(report.render() for report in reports))
+    if any(report.unknown or (args.strict and not report.complete) for report in reports):
         return 1
     return 0
 
@@ -228,22 +258,53 @@ def _wrap(ids: Iterable[str], indent: str, width: int = 100) -> list[str]:
     return lines
 
 
-def _citations(root: Path, path: Path, names: bool) -> Iterable[tuple[Location, str]]:
-    """Every clause ID cited in ``path`` with its location; with ``names`` also the
-    ``AREA_NN`` form in the names of functions and classes."""
+def home_game(relative: str, games: Iterable[str]) -> str:
+    """The game whose clauses the plain IDs of the file ``relative`` (to the checkout) cite:
+    the game whose home it is in (``sintra_rules/games/<game>/``, ``tests/<game>/``), else
+    Sintra.
+
+    >>> home_game("tests/sagrada/test_tools.py", ["sagrada", "sintra"])
+    'sagrada'
+    >>> home_game("sintra_rules/mcts.py", ["sagrada", "sintra"])
+    'sintra'
+    """
+    parts = relative.split("/")
+    for prefix in (["sintra_rules", "games"], ["tests"]):
+        size = len(prefix)
+        if parts[:size] == prefix and len(parts) > size + 1 and parts[size] in games:
+            return parts[size]
+    return DEFAULT_GAME
+
+
+@functools.cache
+def _name_re(areas: tuple[str, ...]) -> re.Pattern[str]:
+    """A clause ID in the name of a test (``test_place_05_...``, ``test_rul07_...``)."""
+    return re.compile(rf"(?i)(?<![a-z0-9])(?P<area>{'|'.join(areas)})_?(?P<num>\d{{2}})(?!\d)")
+
+
+def _citations(
+    root: Path, path: Path, names: bool, schemes: Mapping[str, Scheme]
+) -> Iterable[tuple[Location, str, str]]:
+    """Every clause ID cited in ``path`` with its location and its game (the file's home game
+    for a plain ID, :func:`home_game`); with ``names`` also the ``AREA_NN`` form in the names
+    of functions and classes (of the home game)."""
     try:
         text = path.read_text("utf-8")
     except UnicodeDecodeError:
         return
     relative = path.relative_to(root).as_posix()
+    home = home_game(relative, schemes)
     for number, line in enumerate(text.split("\n"), 1):
-        ids = CLAUSE_ID_RE.findall(line)
-        if names:
+        ids = [(game, clause_id) for game, clause_id, _ in find_ids(line, schemes, home)]
+        if names and home in schemes:
             name = _NAME_RE.match(line)
             if name:
-                ids += [f"{m['area'].upper()}-{m['num']}" for m in _NAME_ID_RE.finditer(name[1])]
-        for clause_id in dict.fromkeys(ids):
-            yield Location(relative, number), clause_id
+                pattern = _name_re(schemes[home].areas)
+                ids += [
+                    (home, f"{m['area'].upper()}-{m['num']}") for m in pattern.finditer(name[1])
+                ]
+        for game, clause_id in dict.fromkeys(ids):
+            yield Location(relative, number), game, clause_id
 
 
 def _frozen_locations(

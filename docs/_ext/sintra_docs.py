@@ -3,9 +3,10 @@
 * ``{sintra-position} EXPR``: the SVG picture of the game state ``EXPR`` (default ``state``)
   after running the page's ``>>>`` examples above the directive (see :mod:`doc_examples`).
   Options: ``:width:`` (pixels), ``:caption:``.
-* ``{sintra-traceability}``: per spec clause, the places in ``sintra_rules/``, ``tests/`` and
-  ``proofs/`` that cite it, from :func:`tools.coverage.coverage_report`; every clause of
-  the spec pages gets a line linking to its row.
+* ``{sintra-traceability}``: per clause of a game's spec (option ``:game: NAME``, default the
+  page's game), the places in ``sintra_rules/``, ``tests/`` and ``proofs/`` that cite it, from
+  :func:`tools.coverage.coverage_report`; every clause of the spec pages gets a line linking to
+  its row.
 * ``{sintra-provenance}``: the shipped component table's figures with their status and source.
 
 Everything is computed at build time from the code, the clause index and the data file: no
@@ -143,11 +144,12 @@ class PositionDirective(SphinxDirective):
 
 
 @functools.cache
-def _coverage() -> Any:
-    """The clause coverage report of the source tree, computed once per build (process)."""
+def _coverage(game: str) -> Any:
+    """The clause coverage report of ``game``'s spec in the source tree, computed once per
+    build (process)."""
     from tools.coverage import coverage_report
 
-    return coverage_report(ROOT)
+    return coverage_report(ROOT, game)
 
 
 def _where(locations: Sequence[Any], config: Config, docname: str) -> nodes.Node:
@@ -179,15 +181,20 @@ def _split(locations: Sequence[Any]) -> tuple[list[Any], list[Any]]:
 
 
 class TraceabilityDirective(SphinxDirective):
-    """Per clause, area by area: where the engine, the tests and the proofs cite it."""
+    """Per clause of a game's spec, area by area: where the engine, the tests and the proofs
+    cite it."""
 
     has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"game": directives.unchanged_required}
 
     def run(self) -> list[nodes.Node]:
-        from sintra_rules.clauses import AREAS, load_spec
+        from sintra_links import _spec, _specs, page_game
 
-        spec = load_spec(ROOT / "spec" / "sintra")
-        report = _coverage()
+        game = self.options.get("game") or page_game(self.env.docname)
+        if game not in _specs():
+            raise self.error(f"no spec of a game {game!r} (the games: {', '.join(_specs())})")
+        spec = _spec(game)
+        report = _coverage(game)
         docname = self.env.docname
         out: list[nodes.Node] = []
         active = [c for c in spec.clauses if c.status == "active"]
@@ -199,19 +206,19 @@ class TraceabilityDirective(SphinxDirective):
                 f"{', '.join(report.untested) or 'none'}."
             )
         )
-        for area in AREAS:
+        for area in spec.scheme.areas:
             clauses = [c for c in spec.clauses if c.id.split("-")[0] == area]
             if not clauses:
                 continue
             out.append(nodes.rubric(text=area))
             rows = []
             for clause in clauses:
-                label = f"trace-{clause.id}".lower()
+                label = f"trace-{_label(game, clause.id)}"
                 first = nodes.paragraph()
-                target = nodes.target("", "", ids=[label], names=[label])
+                target = nodes.target("", "", ids=[nodes.make_id(label)], names=[label])
                 self.state.document.note_explicit_target(target)
                 first += target
-                first += _clause_ref(clause.id, docname)
+                first += _clause_ref(_label(game, clause.id), docname, text=clause.id)
                 title = clause.title + ("" if clause.status == "active" else f" ({clause.status})")
                 tests, proofs = _split(report.tested.get(clause.id, ()))
                 rows.append(
@@ -229,6 +236,13 @@ class TraceabilityDirective(SphinxDirective):
         return out
 
 
+def _label(game: str, clause: str) -> str:
+    """The label of a clause (:func:`sintra_links.clause_label`)."""
+    from sintra_links import clause_label
+
+    return str(clause_label(game, clause))
+
+
 def trace_counts(engine: int, tests: int, proofs: int) -> str:
     """The counts of a clause's traceability line, up to its link.
 
@@ -241,24 +255,21 @@ def trace_counts(engine: int, tests: int, proofs: int) -> str:
 
 def link_clauses_to_trace(app: Sphinx, doctree: nodes.document) -> None:
     """After each clause of a spec page, a line with how often the engine, the tests and the
-    proofs cite it, linking to its row of the traceability page."""
+    proofs cite it, linking to its row of the game's traceability page."""
     docname = app.env.docname
     if not docname.startswith("spec/"):
         return
-    from sintra_rules.clauses import load_spec
+    from sintra_links import clause_sections, page_game
 
-    ids = {c.id.lower(): c.id for c in load_spec(ROOT / "spec" / "sintra").clauses}
-    report = _coverage()
-    for section in doctree.findall(nodes.section):
-        clause = next((ids[i] for i in section["ids"] if i in ids), None)
-        if clause is None:
-            continue
+    game = page_game(docname)
+    report = _coverage(game)
+    for clause, section in clause_sections(doctree, game):
         tests, proofs = _split(report.tested.get(clause, ()))
         counts = trace_counts(len(report.implemented.get(clause, ())), len(tests), len(proofs))
         line = nodes.paragraph(classes=["sintra-trace"])
         line += nodes.emphasis(text="Traceability: ")
         line += nodes.Text(counts)
-        line += _clause_ref(clause, docname, text="where", prefix="trace-")
+        line += _clause_ref(_label(game, clause), docname, text="where", prefix="trace-")
         line += nodes.Text(").")
         section += line
 

@@ -1,7 +1,8 @@
 """The outline of the rulebook texts: the printed section each cited line falls in.
 
-``spec/sintra/outline.toml`` lists, for each edition, the printed sections, steps, examples and
-boxes of its rulebook text in order, each with its first line and its path of printed headings, as
+``spec/<game>/outline.toml`` (Sintra's, Sagrada's) lists, for each edition of the game's spec
+(:class:`~sintra_rules.clauses.model.Scheme`), the printed sections, steps, examples and
+boxes of its text in order, each with its first line and its path of printed headings, as
 read by hand (never guessed from the text). A citation (``EN 000:88 (...)``) is labelled with
 the section its first line falls in: the last entry of its edition at or before that line.
 :func:`read_outline` reads it into an :class:`~sintra_rules.clauses.model.Outline` (the
@@ -14,42 +15,35 @@ spec's :attr:`~sintra_rules.clauses.model.Spec.outline`);
 'A) Advance a pattern, Step 1, Attention'
 >>> outline.section(Citation.parse("ES 001:384 (x)")).label
 'Final de la partida, 3), Cara A'
+>>> sagrada = load_spec("sagrada")
+>>> sagrada.outline.section(Citation.parse("EN sagrada-rulebook.md:78 (x)", "sagrada")).label
+'Gameplay, Placing Dice, First die'
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from sintra_rules.clauses.model import EDITIONS, SEPARATOR, Outline, Section
+from sintra_rules.clauses.model import SEPARATOR, Edition, Outline, Scheme, Section
 from sintra_rules.errors import SpecError
 
-__all__ = ["OUTLINE", "SPANS", "read_outline"]
+__all__ = ["OUTLINE", "read_outline"]
 
 #: The file of the outline in the spec directory.
 OUTLINE: Final = "outline.toml"
 _FORMAT = 1
 _EDITION_FIELDS = frozenset({"code", "file", "sections", "entries"})
 _ENTRY_FIELDS = frozenset({"line", "path", "at"})
-#: The lines of the text file that each edition occupies (the Dutch and French rulebooks share
-#: file 003), as the spec's index page says; ``None``: to the end of the file.
-SPANS: Final[Mapping[str, tuple[int, int | None]]] = {
-    "EN": (1, None),
-    "ES": (1, None),
-    "RM": (1, None),
-    "NL": (1, 312),
-    "FR": (316, 618),
-}
 _BRACKETED = re.compile(r"^\[[^\[\]]+\]$")
 
 
-def read_outline(path: Path) -> Outline:
-    """Read and validate the outline file ``path``.
+def read_outline(path: Path, scheme: Scheme) -> Outline:
+    """Read and validate the outline file ``path`` of the spec ``scheme``.
 
-    Validation: every edition of the citations has one ``[[edition]]`` with its file; its
+    Validation: every edition of the scheme has one ``[[edition]]`` with its file; its
     entries are tables of ``line`` (inside the edition's lines of the text file, increasing),
     ``path`` (non-empty headings joined by :data:`SEPARATOR`) and optional ``at``; a heading in
     ``[brackets]`` comes with ``at``; an entry's path without its last heading is the path of
@@ -57,6 +51,7 @@ def read_outline(path: Path) -> Outline:
 
     Args:
         path: the ``outline.toml`` file.
+        scheme: the spec's scheme (its editions).
 
     Returns:
         The outline.
@@ -84,22 +79,23 @@ def read_outline(path: Path) -> Outline:
             fields = ", ".join(sorted(_EDITION_FIELDS))
             raise SpecError(place, f"an [[edition]] table has exactly the fields {fields}")
         code = table["code"]
-        if code not in EDITIONS or code in sections:
+        edition = scheme.edition(code) if isinstance(code, str) else None
+        if edition is None or code in sections:
             raise SpecError(place, f"edition {code!r} is unknown or listed twice")
-        if table["file"] != EDITIONS[code] or not isinstance(table["sections"], str):
-            raise SpecError(f"{where}: {code}", f"file must be {EDITIONS[code]!r}, sections text")
-        sections[code] = _entries(f"{where}: {code}", code, table["entries"])
+        if table["file"] != edition.file or not isinstance(table["sections"], str):
+            raise SpecError(f"{where}: {code}", f"file must be {edition.file!r}, sections text")
+        sections[code] = _entries(f"{where}: {code}", edition, table["entries"])
         notes[code] = table["sections"]
-    missing = sorted(set(EDITIONS) - set(sections))
+    missing = [edition.code for edition in scheme.editions if edition.code not in sections]
     if missing:
         raise SpecError(where, f"no outline for the edition(s) {', '.join(missing)}")
-    return Outline(sections, notes)
+    return Outline(sections, notes, where)
 
 
-def _entries(where: str, code: str, raw: object) -> tuple[Section, ...]:
+def _entries(where: str, edition: Edition, raw: object) -> tuple[Section, ...]:
     if not isinstance(raw, list) or not raw:
         raise SpecError(where, "entries must be a non-empty list of tables")
-    low, high = SPANS[code]
+    code, low, high = edition.code, edition.first, edition.last
     out: list[Section] = []
     seen: set[tuple[str, ...]] = set()
     for entry in raw:

@@ -1,4 +1,4 @@
-"""Finding clauses by words in any edition's terms (ENG-05)."""
+"""Finding a game's clauses by words in any edition's terms (ENG-05)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ _STOP_WORDS = frozenset(
 )
 
 
-def search_clauses(words: str) -> tuple[Clause, ...]:
-    """Clauses matching any of ``words``, best first.
+def search_clauses(words: str, game: str | None = None) -> tuple[Clause, ...]:
+    """Clauses of a game's spec (``game``, default Sintra's) matching any of ``words``, best
+    first.
 
     A query word matches a word of a clause's ID, title, statement or sources, or a word of a
     glossary term that lists the clause (so the Spanish, Dutch and French rulebook words find
@@ -43,6 +44,8 @@ def search_clauses(words: str) -> tuple[Clause, ...]:
     True
     >>> search_clauses("")
     ()
+    >>> [clause.qualified for clause in search_clauses("Spent favor tokens", "sagrada")][:1]
+    ['sagrada:FAVOR-04']
     """
     phrase = f" {' '.join(_tokens(words))} "
     query = list(dict.fromkeys(_tokens(words)))
@@ -50,7 +53,7 @@ def search_clauses(words: str) -> tuple[Clause, ...]:
     query = meaningful or query
     if not query:
         return ()
-    spec = load_spec()
+    spec = load_spec(game)
     ranked: list[tuple[int, int, int, int, Clause]] = []
     for position, (clause, title, fields) in enumerate(_search_index(spec)):
         matched = weight = 0

@@ -9,7 +9,7 @@ import unicodedata
 import attrs
 
 from sintra_rules.clauses.loader import load_spec
-from sintra_rules.clauses.model import Citation, Clause, Spec
+from sintra_rules.clauses.model import DEFAULT_GAME, Citation, Clause, Spec
 
 __all__ = ["citation_parts", "citation_text", "render_clause"]
 
@@ -32,7 +32,7 @@ def citation_parts(citation: Citation, spec: Spec | None = None) -> tuple[str, s
 
     Args:
         citation: a citation of a clause's ``**Sources.**`` line.
-        spec: the spec whose outline labels it (default :func:`load_spec`).
+        spec: the spec whose outline labels it (default: its game's, :func:`load_spec`).
 
     Returns:
         ``(label, line reference, note)``.
@@ -46,8 +46,10 @@ def citation_parts(citation: Citation, spec: Spec | None = None) -> tuple[str, s
     ('NL, A) Leg een patroon, Stap 1, a)', '003:86', '')
     >>> citation_parts(Citation.parse("RM 002:40-41 (agrees)"))
     ('RM, 3. Setup, 9 to 10', '002:40-41', 'agrees')
+    >>> citation_parts(Citation.parse("EN sagrada-rulebook.md:78 (first die)", "sagrada"))
+    ('EN, Gameplay, Placing Dice, First die', 'sagrada-rulebook.md:78', '')
     """
-    outline = (spec or load_spec()).outline
+    outline = (spec or load_spec(citation.game)).outline
     first, last = citation.first, citation.last
     start = outline.section(citation).path
     end = outline.section(attrs.evolve(citation, first=last)).path
@@ -72,7 +74,7 @@ def citation_text(citation: Citation, spec: Spec | None = None) -> str:
 
     Args:
         citation: a citation of a clause's ``**Sources.**`` line.
-        spec: the spec whose outline labels it (default :func:`load_spec`).
+        spec: the spec whose outline labels it (default: its game's, :func:`load_spec`).
 
     Returns:
         One line of text.
@@ -149,13 +151,30 @@ def render_clause(clause: Clause, spec: Spec | None = None) -> str:
     """The clause as a player reads it: ID, title, statement (for a ruling its question,
     ruling, reasoning and rejected alternatives), the rulebook passages it rests on and, under
     ``Rulings:``, every ruling that cites it, each with its ID, title and ruling (the rulings of
-    ``spec``, default the shipped spec of :func:`~sintra_rules.clauses.loader.load_spec`;
-    reflowed to lines of at most 100 characters).
+    ``spec``, default the shipped spec of the clause's game,
+    :func:`~sintra_rules.clauses.loader.load_spec`; reflowed to lines of at most 100
+    characters). The clause and its rulings are named by their IDs as :attr:`Clause.shown`
+    gives them: plain for Sintra's, qualified for another game's (``sagrada:PLACE-03``).
+
+    >>> from sintra_rules.clauses import get_clause
+    >>> print(render_clause(get_clause("sagrada:PLACE-09")))  # doctest: +ELLIPSIS
+    sagrada:PLACE-09 — Placement mistakes
+    (rule, spec of Sagrada, page 03-turn.md)
+    ...
+    Sources:
+      EN, End Game Scoring, Dice Placement Mistakes (sagrada-rulebook.md:124-126)
+    ...
     """
+    spec = spec or load_spec(clause.game)
     status = "" if clause.status == "active" else f", {clause.status}"
     if clause.replaced_by:
-        status += f", replaced by {clause.replaced_by}"
-    out = [f"{clause.id} — {clause.title}", f"({clause.kind}, spec page {clause.page}{status})"]
+        replaced = spec.by_id.get(clause.replaced_by)
+        status += f", replaced by {replaced.shown if replaced else clause.replaced_by}"
+    where = "spec" if clause.game == DEFAULT_GAME else f"spec of {spec.scheme.title},"
+    out = [
+        f"{clause.shown} — {clause.title}",
+        f"({clause.kind}, {where} page {clause.page}{status})",
+    ]
     if clause.text:
         out += ["", _plain(clause.text)]
     if clause.sources:
@@ -169,11 +188,11 @@ def render_clause(clause: Clause, spec: Spec | None = None) -> str:
                 break_long_words=False,
                 break_on_hyphens=False,
             )
-    rulings = (spec or load_spec()).rulings_citing(clause.id)
+    rulings = spec.rulings_citing(clause.id)
     if rulings:
         out += ["", "Rulings:"]
         for number, ruling in enumerate(rulings):
             out += [""] if number else []
-            out.append(f"  {ruling.id} — {ruling.title}")
+            out.append(f"  {ruling.shown} — {ruling.title}")
             out += _reflow(_plain(ruling.ruling or ""), "    ")
     return "\n".join(out)
