@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from sintra_rules import available_games
+from sintra_rules.clauses import load_spec
 from tools.coverage import (
     CitedAt,
     CoverageReport,
@@ -30,14 +31,24 @@ from tools.coverage import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def cid(area: str, number: int) -> str:
+    """A clause ID built from parts (so that this file does not cite it)."""
+    return f"{area}-{number:02d}"
+
+
 #: The games whose engine is in the checkout: every clause of their specs must be implemented
-#: and tested. Sagrada's spec (spec/sagrada/) has landed, its engine not yet: when
-#: sintra_rules/games/sagrada/ lands, add "sagrada" here (test_the_engines_are_the_expected_ones
-#: fails until then), and the implemented/tested checks below run over Sagrada's clauses too.
-#: Do not remove a game to make them pass.
-ENGINES = ("sintra",)
+#: and tested. A game whose spec lands before its engine (as Sagrada's did) is checked for
+#: unknown and retired citations only; when its engine lands in sintra_rules/games/<game>/,
+#: test_the_engines_are_the_expected_ones fails until the game is added here, and the
+#: implemented/tested checks then run over its clauses. Do not remove a game to make them pass.
+ENGINES = ("sagrada", "sintra")
 #: Every game with a spec: its citations are checked (unknown, retired) even before its engine.
 SPECS = spec_games(ROOT)
+#: The clauses, per game, whose implementation an open issue schedules: the checks require
+#: exactly these to be missing, so an entry must go when its clause lands.
+PENDING = {"sagrada": {cid("ENG", 12): "the position notation, specified with issue 22"}}
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +58,16 @@ def reports() -> dict[str, CoverageReport]:
 
 def test_the_engines_are_the_expected_ones() -> None:
     """The games whose engine is in the checkout are exactly :data:`ENGINES`, each with a spec,
-    and every game of the registry is one of them."""
+    and every game of the registry is one of them; a pending clause is a clause of its spec."""
     assert engine_homes(ROOT) == ENGINES, (
         "the engines in sintra_rules/games/ changed: update ENGINES in this module (the "
         "clause checks of a new game's spec start with it)"
     )
     assert set(ENGINES) <= set(SPECS) == {"sintra", "sagrada"}
     assert set(available_games()) <= set(ENGINES)
+    for game, pending in PENDING.items():
+        assert game in ENGINES
+        assert all(load_spec(game).clause(clause).status == "active" for clause in pending)
 
 
 @pytest.mark.parametrize("game", SPECS)
@@ -73,28 +87,28 @@ def test_no_citation_of_a_retired_clause(reports: dict[str, CoverageReport], gam
 
 @pytest.mark.parametrize("game", engine_homes(ROOT))
 def test_every_active_clause_is_implemented(reports: dict[str, CoverageReport], game: str) -> None:
-    """Every active clause is cited by the engine (figures: by the game's component table)."""
-    report = reports[game]
-    assert not report.unimplemented, f"not cited in sintra_rules/ ({game}): " + ", ".join(
-        report.unimplemented
+    """Every active clause is cited by the engine (figures: by the game's component table),
+    but those :data:`PENDING` names."""
+    missing = set(reports[game].unimplemented)
+    pending = set(PENDING.get(game, {}))
+    assert missing - pending == set(), f"not cited in sintra_rules/ ({game}): " + ", ".join(
+        sorted(missing - pending)
     )
+    assert pending - missing == set(), f"implemented now: remove from PENDING: {pending - missing}"
 
 
 @pytest.mark.parametrize("game", engine_homes(ROOT))
 def test_every_active_clause_is_tested(reports: dict[str, CoverageReport], game: str) -> None:
-    """Every active clause is cited by a test or a proof."""
-    report = reports[game]
-    assert not report.untested, f"not cited in tests/ or proofs/ ({game}): " + ", ".join(
-        report.untested
+    """Every active clause is cited by a test or a proof, but those :data:`PENDING` names."""
+    missing = set(reports[game].untested)
+    pending = set(PENDING.get(game, {}))
+    assert missing - pending == set(), f"not cited in tests/ or proofs/ ({game}): " + ", ".join(
+        sorted(missing - pending)
     )
+    assert pending - missing == set(), f"tested now: remove from PENDING: {pending - missing}"
 
 
 # --- the scanner on a hand-made tree ---------------------------------------------------------
-
-
-def cid(area: str, number: int) -> str:
-    """A clause ID built from parts (so that this file does not cite it)."""
-    return f"{area}-{number:02d}"
 
 
 def write(root: Path, relative: str, text: str) -> None:

@@ -72,7 +72,7 @@ def test_round_02_pool_sizes() -> None:
         assert state.round == 1 and len(state.pool) == size and sum(state.bag) == 90 - size
 
 
-def test_round_06_game_ends_after_round_10() -> None:
+def test_round_06_game_ends_after_the_tenth_round() -> None:
     """ROUND-06: after round 10 the game is over: no actions, GameOver on apply."""
     state = make_state(round=10, pool=("G3",))
     _, after = turns_of_round(state)
