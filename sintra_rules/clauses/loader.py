@@ -196,8 +196,8 @@ you mean PLACE-05 or ...?
     >>> get_clause("TOOL-03")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sintra_rules.errors.UnknownClause: TOOL-03: no area TOOL in spec/sintra/index.toml (the \
-areas are COMP, ...); did you mean sagrada:TOOL-03...?
+    sintra_rules.errors.UnknownClause: TOOL-03: no area TOOL in the spec (the areas are COMP, \
+...); did you mean sagrada:TOOL-03...?
     """
     if not isinstance(clause_id, str):
         return load_spec(game).clause(repr(clause_id))

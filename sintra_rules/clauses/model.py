@@ -452,7 +452,7 @@ def _unknown_reason(clause_id: str, spec: Spec, also: Sequence[str] = ()) -> str
     area, dash, number = clause_id.partition("-")
     index = f"spec/{spec.game}/{_INDEX}"
     if dash and area.isalpha() and number.isdigit() and len(number) == 2 and area not in areas:
-        return f"no area {area} in {index} (the areas are {', '.join(areas)}){hint}"
+        return f"no area {area} in the spec (the areas are {', '.join(areas)}){hint}"
     if not spec.scheme.id_re.fullmatch(clause_id):
         example = spec.clauses[0].id if spec.clauses else "COMP-01"
         return f"not a clause ID: IDs have the form AREA-NN, e.g. {example}{hint}"
