@@ -292,7 +292,7 @@ autocomplete="off" size="16"> <button type="button" id="desk-explain" disabled>E
 
 
 #: Per game: the labels of the form's fields and of the command, the files the disputes come
-#: from, and whether the clause IDs of the dispute list are links (a game's clause anchors are
+#: from (the clause IDs of the dispute list link to the clauses: a game's clause anchors are
 #: labelled ``game:id`` outside Sintra, ``docs/_ext/sintra_links.py``).
 DESKS: dict[str, dict[str, Any]] = {
     "sintra": {
@@ -326,11 +326,10 @@ def game_disputes(game: str) -> list[dict[str, Any]]:
 
 
 def _clause(clause: str, docname: str, game: str) -> nodes.Node:
-    """A clause ID in the dispute list: a link to its anchor when the game's spec pages have
-    one, else the ID in code."""
-    if game == "sintra":
-        return _ref(clause.lower(), docname, clause)
-    return nodes.literal(text=clause)
+    """A clause ID in the dispute list: a link to its anchor on the game's spec pages (labelled
+    ``game:id`` outside Sintra)."""
+    label = clause.lower() if game == "sintra" else f"{game}:{clause}".lower()
+    return _ref(label, docname, clause)
 
 
 class DeskDirective(SphinxDirective):
