@@ -27,9 +27,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+import sintra_rules.adapters.gymnasium as gym_adapter
 import sintra_rules.adapters.openspiel as spiel
-from sintra_rules import ConfigurationError, available_games, make
-from sintra_rules.adapters.gymnasium import ENV_ID, SintraEnv
+from sintra_rules import ConfigurationError, UnknownAgent, available_games, make
 from sintra_rules.adapters.pettingzoo import env as pz_env
 from sintra_rules.game import Game, GameInfo, Option, Result
 from sintra_rules.games.sintra.bounds import HIGHEST_FINAL_SCORE, LOWEST_FINAL_SCORE, TURNS_PER_GAME
@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Every game the adapters are tested on: the registry's and the toy.
 GAMES: dict[str, Game[Any, Any]] = {name: make(name) for name in available_games()} | {"toy": TOY}
 TOY_NAMES = spiel.register(TOY)
+TOY_ENV_ID = gym_adapter.register(TOY)
 
 
 def _options(game: Game[Any, Any], players: int) -> dict[str, str]:
@@ -588,29 +589,81 @@ def test_pettingzoo_bad_configuration_is_refused() -> None:
 # --- Gymnasium ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", (2, 3, 4))
-def test_gymnasium_check_env(players: int) -> None:
+def _env_id(name: str) -> str:
+    return TOY_ENV_ID if name == "toy" else gym_adapter.env_id(name)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_gymnasium_check_env(name: str, players: int) -> None:
     """Gymnasium's own environment checker, on the registered environment."""
-    env = gymnasium.make(ENV_ID, num_players=players, render_mode="ansi")
+    kwargs: dict[str, Any] = {"num_players": players, "render_mode": "ansi"}
+    kwargs.update(_options(GAMES[name], players))
+    env = gymnasium.make(_env_id(name), **kwargs)
     check_env(env.unwrapped)
 
 
-def test_gymnasium_episode_to_the_end() -> None:
-    """Legal play to the end against greedy: +1 or -1 as the engine's outcome says; an illegal
-    id ends the episode with -1."""
-    env = SintraEnv(num_players=2, opponent="greedy", seat=1)
+def test_gymnasium_ids() -> None:
+    """One id per registry game, Sintra's as before, and the toy's made by ``register``."""
+    assert gym_adapter.ENV_ID == "sintra_rules/Sintra-v0"
+    for name in available_games():
+        assert gym_adapter.env_id(name) in gymnasium.registry
+    assert TOY_ENV_ID == "sintra_rules/Toy-v0"
+    assert gym_adapter.register(TOY) == TOY_ENV_ID
+    env: Any = gymnasium.make(TOY_ENV_ID, num_players=2)
+    assert env.unwrapped.game is TOY
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
+def test_gymnasium_episode_to_the_end(name: str, players: int) -> None:
+    """Legal play to the end against the random agent: +1 or -1 as the game's result says; an
+    illegal id ends the episode with -1."""
+    rules = GAMES[name]
+    seat = players - 1
+    env = gym_adapter.GameEnv(
+        players, game=rules, opponent="random", seat=seat, **_options(rules, players)
+    )
     obs, _ = env.reset(seed=5)
     rng = np.random.default_rng(5)
     done = False
     reward: Any = 0.0
     info: dict[str, Any] = {}
     while not done:
+        assert list(np.flatnonzero(obs["action_mask"])) == list(rules.legal_ids(env.state))
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         obs, reward, done, _, info = env.step(action)
-    result = make("sintra").result(env.game)
-    assert reward == (1.0 if 1 in result.winners else -1.0)
-    assert info["score"] == result.scores[1]
+    result = rules.result(env.state)
+    assert reward == (1.0 if seat in result.winners else -1.0)
+    assert info["score"] == result.scores[seat]
     obs, _ = env.reset(seed=5)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+
+
+def test_gymnasium_default_opponent_is_the_games_own_agent() -> None:
+    """Sintra's default opponent is its greedy agent; the toy (no agents of its own) has
+    random."""
+    assert gym_adapter.GameEnv(2).opponent == "greedy"
+    assert gym_adapter.GameEnv(2, game=TOY).opponent == "random"
+
+
+def test_gymnasium_bad_configuration_is_refused() -> None:
+    with pytest.raises(ConfigurationError, match="seat"):
+        gym_adapter.GameEnv(2, seat=2)
+    with pytest.raises(ConfigurationError, match="1 to 3 players"):
+        gym_adapter.GameEnv(4, game=TOY)
+    with pytest.raises(UnknownAgent):
+        gym_adapter.GameEnv(2, game=TOY, opponent="greedy")
+
+
+def test_gymnasium_search_opponent_and_hidden_cards() -> None:
+    """A search agent with a budget plays the other seats of the toy; the learner's observation
+    shows its own card only."""
+    env = gym_adapter.GameEnv(3, game=TOY, opponent="mcts:20", seat=1)
+    obs, _ = env.reset(seed=2)
+    cards = env.state.cards
+    assert [int(c) for c in np.flatnonzero(obs["observation"][:3])] == [cards[1]]
+    done = False
+    while not done:
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.state.is_over

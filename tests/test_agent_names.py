@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules.adapters.gymnasium import SintraEnv
+from sintra_rules import UnknownAgent
+from sintra_rules.adapters.gymnasium import GameEnv
 from sintra_rules.agents import AGENT_NAMES, make_agent
 from sintra_rules.games.sintra.agents import GreedyAgent
 from sintra_rules.mcts import MctsAgent, UctAgent
@@ -105,12 +106,12 @@ def test_selfplay_takes_both_searches(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("opponent", SPELLINGS)
 def test_gymnasium_opponents_take_every_name(opponent: str) -> None:
-    env = SintraEnv(num_players=3, opponent=opponent, seat=1)
+    env = GameEnv(num_players=3, opponent=opponent, seat=1)
     observation, _ = env.reset(seed=4)
     assert observation["action_mask"].sum() > 0  # the opponent in seat 0 has played
-    assert env.game.turn == 1
+    assert env.state.turn == 1
 
 
 def test_gymnasium_refuses_an_unknown_opponent() -> None:
-    with pytest.raises(KeyError, match="unknown agent 'minimax'"):
-        SintraEnv(opponent="minimax")
+    with pytest.raises(UnknownAgent, match="unknown agent 'minimax'"):
+        GameEnv(opponent="minimax")

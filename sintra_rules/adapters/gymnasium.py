@@ -1,24 +1,32 @@
-"""A single-agent Gymnasium environment of *Azul: Stained Glass of Sintra* (ENG-30, ENG-31).
+"""A single-agent Gymnasium environment of any game of the library (ENG-30, ENG-31).
 
-The learner plays one seat; the other seats are played by a built-in agent
-(:func:`sintra_rules.agents.make_agent`: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"uct"``,
-the searches with a budget such as ``"uct:200"``), each seeded from the episode's seed.
+The learner plays one seat; the other seats are played by a built-in agent chosen by name
+(:func:`sintra_rules.agents.make_agent`: ``"random"`` for every game, the game's own, such as
+Sintra's ``"greedy"``, and the searches ``"mcts"`` and, for a game with its own search,
+``"uct"``, with a budget such as ``"mcts:200"``; :func:`sintra_rules.agents.AGENT_NAMES` lists
+them), each seeded from the episode's seed. The game is a
+:class:`~sintra_rules.game.Game` value or a registry name (``game="sintra"``, the default); its
+options are keyword arguments (Sintra: ``side="A"``). A 1-player game (a solo game) has no
+other seats: the learner plays alone.
 
-* Actions: ``Discrete(3601)``, the engine's fixed action ids
-  (:mod:`sintra_rules.games.sintra.encoding`).
-* Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8, (3601,))}``:
-  :func:`sintra_rules.games.sintra.observation.observe` for the learner's seat and its legal ids.
-* Rewards: at the end of the game ``+1`` if the learner is among the winners, else ``-1``
-  (WIN-01 to WIN-03); 0 before. ``info["score"]`` holds the learner's final score.
+* Actions: ``Discrete(facts.num_actions)``, the game's fixed action ids (Sintra: 3,601).
+* Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8,
+  (num_actions,))}``: ``game.observe`` for the learner's seat (only what it may see) and its
+  legal ids. When the learner acts several times in a row, each action is one step.
+* Rewards: at the end of the game ``+1`` if the learner is among the winners, else ``-1`` (a
+  shared victory counts as a win; a lost solo game gives ``-1``); 0 before. ``info["score"]``
+  holds the learner's final score.
 * An illegal action ends the episode (``terminated``) with reward ``-1`` and
   ``info["illegal_action"] = True``; the mask says which ids are legal.
-* Chance: every random step is drawn from the engine's generator, seeded by ``reset(seed=...)``
+* Chance: every random step is drawn from the game's generator, seeded by ``reset(seed=...)``
   (ENG-02). The observation holds nothing of the generator.
 
-Importing the module registers it as :data:`ENV_ID` (``gymnasium.make(ENV_ID, ...)``).
+Importing the module registers one environment per game of the registry, ``sintra_rules/<Name>-v0``
+(:data:`ENV_ID` is Sintra's, ``sintra_rules/Sintra-v0``: ``gymnasium.make(ENV_ID,
+num_players=3)``); :func:`register` registers any other game.
 
->>> from sintra_rules.adapters.gymnasium import SintraEnv
->>> env = SintraEnv(num_players=2, opponent="greedy")
+>>> from sintra_rules.adapters.gymnasium import GameEnv
+>>> env = GameEnv(num_players=2, opponent="greedy")
 >>> obs, info = env.reset(seed=3)
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0
 ((708,), True)
@@ -26,100 +34,133 @@ Importing the module registers it as :data:`ENV_ID` (``gymnasium.make(ENV_ID, ..
 
 from __future__ import annotations
 
+import re
 from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from sintra_rules.agents import AGENT_NAMES, Agent, make_agent
+from sintra_rules.adapters._common import (
+    GameLike,
+    check_setting,
+    default_players,
+    resolve_game,
+)
+from sintra_rules.agents import make_agent
 from sintra_rules.errors import ConfigurationError
-from sintra_rules.games.sintra.components import Side
-from sintra_rules.games.sintra.encoding import NUM_ACTIONS, id_to_action, legal_mask
-from sintra_rules.games.sintra.observation import observation_size, observe
-from sintra_rules.games.sintra.render import render_state
-from sintra_rules.games.sintra.rules import apply
-from sintra_rules.games.sintra.scoring import outcome
-from sintra_rules.games.sintra.setup import new_game
-from sintra_rules.games.sintra.state import GameState
+from sintra_rules.game import Game, Played, Player, resolve_chance
+from sintra_rules.games import available_games
 
-__all__ = ["ENV_ID", "SintraEnv"]
-
-#: The id this module registers with Gymnasium: ``gymnasium.make(ENV_ID, num_players=3)``.
-ENV_ID = "sintra_rules/Sintra-v0"
+__all__ = ["ENV_ID", "GameEnv", "env_id", "register"]
 
 _Observation = dict[str, Any]
 
 
-class SintraEnv(gym.Env[_Observation, np.int64]):
-    """One seat of a game against built-in agents (see the module documentation).
+def env_id(name: str) -> str:
+    """The Gymnasium id of the game called ``name``: ``sintra_rules/<Name>-v0``.
 
     Args:
-        num_players: 2 to 4 (COMP-02).
-        side: the board side, ``"A"`` or ``"B"`` (SETUP-02).
+        name: the game's name (lowercase letters, digits and ``_``).
 
-        opponent: the built-in agent that plays the other seats: a name of
-            :func:`~sintra_rules.agents.make_agent` (``"random"``, ``"greedy"``, ``"mcts:N"``,
-            ``"uct:N"``, ...).
+    Returns:
+        The id, the name capitalized as a title.
 
-        seat: the learner's seat, 0 (the first player, ENG-01) to ``num_players - 1``.
+    >>> env_id("sintra")
+    'sintra_rules/Sintra-v0'
+    """
+    return f"sintra_rules/{name.title().replace('_', '')}-v0"
+
+
+#: Sintra's Gymnasium id: ``gymnasium.make(ENV_ID, num_players=3)``.
+ENV_ID = env_id("sintra")
+
+
+def _default_opponent(game: Game[Any, Any]) -> str:
+    """The game's first own built-in agent (Sintra: ``greedy``), else ``random``."""
+    if isinstance(game, Played):
+        for name in game.agents:
+            return name
+    return "random"
+
+
+class GameEnv(gym.Env[_Observation, np.int64]):
+    """One seat of a game against built-in agents (see the module documentation).
+
+    ``game`` is the game (the protocol value) and ``state`` its current state.
+
+    Args:
+        num_players: one of the game's player counts (default: 2 when it takes 2, else its
+        smallest; Sintra: 2 to 4, COMP-02).
+        game: the game, a registry name, or ``None`` for Sintra.
+        opponent: the built-in agent that plays the other seats (default: the game's first own
+        agent, Sintra's ``"greedy"``, else ``"random"``).
+        seat: the learner's seat, 0 (the first player) to ``num_players - 1``.
         render_mode: ``None`` or ``"ansi"`` (the text board as a string).
+        options: the game's options as keywords (Sintra: ``side``, ``"A"`` or ``"B"``).
 
     Raises:
-        ConfigurationError: a player count, side, seat or render mode the game does not have.
-        KeyError: an opponent that is not a built-in agent.
-        InvalidArgument: a bad budget for a search opponent.
+        ConfigurationError: a player count, option, seat or render mode the game does not have.
+        UnknownAgent: an opponent that is not a built-in agent of the game.
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium reads this class attribute
 
     def __init__(
         self,
-        num_players: int = 2,
-        side: Side = "A",
-        opponent: str = "greedy",
+        num_players: int | None = None,
+        *,
+        game: GameLike = None,
+        opponent: str | None = None,
         seat: int = 0,
         render_mode: str | None = None,
+        **options: str,
     ) -> None:
-        if isinstance(num_players, bool) or num_players not in (2, 3, 4):
-            raise ConfigurationError("COMP-02", f"num_players must be 2 to 4, got {num_players!r}")
-        if side not in ("A", "B"):
-            raise ConfigurationError("SETUP-02", f"side must be 'A' or 'B', got {side!r}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
-            raise ConfigurationError("ENG-01", f"seat must be 0..{num_players - 1}, got {seat!r}")
-        if opponent.partition(":")[0] not in AGENT_NAMES():
-            raise KeyError(f"unknown agent {opponent!r} (choose from {', '.join(AGENT_NAMES())})")
-        make_agent(opponent)  # a bad budget is refused here (InvalidArgument)
+        self.game: Game[Any, Any] = resolve_game(game)
+        info = self.game.info
+        count = default_players(info) if num_players is None else num_players
+        self.num_players, self.options = check_setting(self.game, count, options)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ConfigurationError("seat", f"must be 0 to {self.num_players - 1}, got {seat!r}")
         if render_mode not in (None, "ansi"):
-            raise ConfigurationError("ENG-31", f"render_mode must be ansi, got {render_mode!r}")
-        self.num_players = num_players
-        self.side: Side = side
-        self.opponent = opponent
+            raise ConfigurationError("render_mode", f"must be ansi, got {render_mode!r}")
+        self.opponent = _default_opponent(self.game) if opponent is None else opponent
+        make_agent(self.opponent, 0, game=self.game)  # an unknown name fails here, not in reset
         self.seat = seat
         self.render_mode = render_mode
-        size = observation_size(num_players)
+        facts = self.game.facts(self.num_players, self.options)
+        self._num_actions = facts.num_actions
+        self._seed_stride = max(info.player_counts)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "observation": spaces.Box(-np.inf, np.inf, (facts.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (facts.num_actions,), np.int8),
             }
         )
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.game: GameState = new_game(num_players, side, 0)
-        self._others: dict[int, Agent] = {}
+        self.action_space = spaces.Discrete(facts.num_actions)
+        self.state: Any = self._start(0)
+        self._others: dict[int, Player] = {}
+
+    def _start(self, seed: int) -> Any:
+        start = self.game.start(self.num_players, seed=seed, options=self.options)
+        return resolve_chance(self.game, start)
+
+    def _learner_to_act(self) -> bool:
+        return not self.state.is_over and self.state.turn == self.seat
 
     def _observation(self) -> _Observation:
-        vector = np.frombuffer(observe(self.game, self.seat), dtype=np.float32).copy()
-        if self.game.is_over or self.game.turn != self.seat:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
-        else:
-            mask = np.frombuffer(legal_mask(self.game), dtype=np.int8).copy()
+        seen = self.game.observe(self.state, self.seat)
+        vector = np.frombuffer(seen, dtype=np.float32).copy()
+        mask = np.zeros(self._num_actions, np.int8)
+        if self._learner_to_act():
+            mask[list(self.game.legal_ids(self.state))] = 1
         return {"observation": vector, "action_mask": mask}
 
     def _play_others(self) -> None:
         """The built-in agents act until the learner is to act or the game is over."""
-        while not self.game.is_over and self.game.turn != self.seat:
-            self.game = apply(self.game, self._others[self.game.turn].choose(self.game))
+        while not self.state.is_over and self.state.turn != self.seat:
+            action = self._others[self.state.turn].choose(self.state)
+            self.state = resolve_chance(self.game, self.game.apply(self.state, action))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -127,9 +168,11 @@ class SintraEnv(gym.Env[_Observation, np.int64]):
         """A new game; ``seed`` fixes its chance and the other seats' agents (ENG-02)."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63))
-        self.game = new_game(self.num_players, self.side, game_seed)
+        self.state = self._start(game_seed)
         self._others = {
-            other: make_agent(self.opponent, seed=game_seed * 4 + other + 1)
+            other: make_agent(
+                self.opponent, seed=game_seed * self._seed_stride + other + 1, game=self.game
+            )
             for other in range(self.num_players)
             if other != self.seat
         }
@@ -139,25 +182,77 @@ class SintraEnv(gym.Env[_Observation, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[_Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play ``action`` (an id) for the learner, then the other seats until its next turn."""
-        if self.game.is_over:
-            raise ConfigurationError("END-02", "the game is over: call reset()")
-        mask = legal_mask(self.game)
+        """Play ``action`` (an id) for the learner, then the other seats until its next turn.
+
+        Raises:
+            ConfigurationError: the game is over (call ``reset``).
+        """
+        if self.state.is_over:
+            raise ConfigurationError("episode", "the game is over: call reset()")
         index = int(action)
-        if not 0 <= index < NUM_ACTIONS or not mask[index]:
+        if index not in self.game.legal_ids(self.state):
             return self._observation(), -1.0, True, False, {"illegal_action": True}
-        self.game = apply(self.game, id_to_action(self.game, index))
+        move = self.game.id_to_action(self.state, index)
+        self.state = resolve_chance(self.game, self.game.apply(self.state, move))
         self._play_others()
-        if not self.game.is_over:
+        if not self.state.is_over:
             return self._observation(), 0.0, False, False, {}
-        result = outcome(self.game)
+        result = self.game.result(self.state)
         reward = 1.0 if self.seat in result.winners else -1.0
         return self._observation(), reward, True, False, {"score": result.scores[self.seat]}
 
     def render(self) -> str | None:
         """The text board (``"ansi"``)."""
-        return render_state(self.game) if self.render_mode == "ansi" else None
+        return self.game.render(self.state) if self.render_mode == "ansi" else None
 
 
-if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="sintra_rules.adapters.gymnasium:SintraEnv")
+_ID = re.compile(r"sintra_rules/[A-Za-z0-9]+-v0")
+
+
+def register(game: Game[Any, Any], name: str | None = None) -> str:
+    """Register ``game`` with Gymnasium (``gymnasium.make(id, num_players=..., ...)``).
+    Registering the same game again under the same id does nothing.
+
+    Args:
+        game: any game.
+        name: the name in the id (default: ``game.info.name``).
+
+    Returns:
+        The id, :func:`env_id` of the name.
+
+    Raises:
+        ConfigurationError: a name that makes no valid id, or an id already registered for
+        another environment.
+    """
+    new_id = env_id(name or game.info.name)
+    if not _ID.fullmatch(new_id):
+        raise ConfigurationError("name", f"{name!r} makes no Gymnasium id ({new_id!r})")
+    if new_id in gym.registry:
+        maker = gym.registry[new_id].entry_point
+        if isinstance(maker, _Maker) and maker.game is game:
+            return new_id
+        raise ConfigurationError("name", f"{new_id} is already registered")
+    gym.register(id=new_id, entry_point=_Maker(game))
+    return new_id
+
+
+class _Maker:
+    """The entry point :func:`register` gives Gymnasium: :class:`GameEnv` of one game. The game
+    is held here, not in the spec's keyword arguments, which Gymnasium deep-copies (a game is
+    shared, never copied)."""
+
+    metadata = GameEnv.metadata
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    def __call__(self, **kwargs: Any) -> GameEnv:
+        return GameEnv(game=self.game, **kwargs)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Maker:
+        return self
+
+
+for _name in available_games():
+    if env_id(_name) not in gym.registry:
+        gym.register(id=env_id(_name), entry_point=GameEnv, kwargs={"game": _name})
