@@ -26,10 +26,11 @@ clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Pla
 game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own),
 :class:`ChanceWritten` (a chance outcome in words), :class:`Verified` (invariants of its own,
 which the soak checks at every step, and its random policies), :class:`Benched` (speed figures
-of its own) and :class:`Tabled` (a component table whose figures may be provisional).
+of its own), :class:`Tabled` (a component table whose figures may be provisional) and
+:class:`Recorded` (game records read and written, as a :class:`GameLog`).
 
-The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance` and
-:func:`win_shares` work for every game.
+The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance`,
+:func:`win_shares` and :func:`log_game` work for every game.
 
 >>> info = GameInfo(name="coin", title="Coin", player_counts=(1, 2),
 ...                 perfect_information=False, behaviour_version=1)
@@ -64,10 +65,12 @@ __all__ = [
     "Facts",
     "Game",
     "GameInfo",
+    "GameLog",
     "Option",
     "Played",
     "Player",
     "Positions",
+    "Recorded",
     "Result",
     "Rules",
     "S",
@@ -78,6 +81,7 @@ __all__ = [
     "Verified",
     "Written",
     "current_player",
+    "log_game",
     "resolve_chance",
     "same_position",
     "win_shares",
@@ -587,6 +591,77 @@ class Tabled(Protocol):
     def provisional_note(self) -> str | None:
         """The note for a command that prints scores, when the table holds provisional
         figures (``None`` when every figure is confirmed)."""
+
+
+def _log_tuple(values: Sequence[Any]) -> tuple[Any, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class GameLog:
+    """A recorded game in the protocol's terms: what :class:`Recorded` reads and writes, and
+    what the command line replays and shows.
+
+    ``start`` is the position the game starts from (a seeded game: the state
+    :meth:`Rules.start` gives, every chance step of its setup sampled). ``states[i]`` is the
+    position after ``i`` actions and the chance outcomes that came right after them
+    (``states[0]``: after the outcomes before the first action); ``outcomes[i]`` are those
+    outcomes, each as :meth:`Rules.apply_chance` takes it (all empty in a game from a seed,
+    whose generator decides them). ``seed`` and ``options`` start a seeded game (``None``: the
+    game starts from a position). ``names`` are the players' names by seat (``None`` for an
+    unnamed one, or none at all), ``tags`` other facts as (name, value) pairs, ``comments``
+    (ply, text) pairs, a comment following the ply-th action (0: about the game). ``result``
+    is the finished game's result, else ``None``; ``kind`` says what was read (``"game
+    record"``, ``"text record"``); ``record`` is the game's own record object it was read
+    from, if any, so that writing it back loses nothing.
+    """
+
+    start: Any
+    states: tuple[Any, ...] = attrs.field(converter=_log_tuple)
+    actions: tuple[Any, ...] = attrs.field(converter=_log_tuple)
+    outcomes: tuple[tuple[int, ...], ...] = attrs.field(converter=_log_tuple)
+    seed: int | None = None
+    options: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_log_tuple)
+    names: tuple[str | None, ...] = attrs.field(default=(), converter=_log_tuple)
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_log_tuple)
+    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_log_tuple)
+    result: Result | None = None
+    kind: str = "game record"
+    record: Any = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return int(self.start.num_players)
+
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names by seat, ``Player N`` for an unnamed one."""
+        given = self.names or (None,) * self.num_players
+        return tuple(
+            f"Player {seat + 1}" if name is None else name for seat, name in enumerate(given)
+        )
+
+
+@runtime_checkable
+class Recorded(Protocol):
+    """Game records: read from text (the game's JSON record or a text record a person writes
+    at a table, told by their content) and written back, as a :class:`GameLog`."""
+
+    def read_record(self, text: str, /) -> GameLog:
+        """The game a record holds, replayed and checked.
+
+        Raises:
+            RecordError: naming the JSON path or the line, and why.
+            PositionError: a record's starting position is not valid.
+        """
+        ...
+
+    def write_record(self, log: GameLog, /, *, text: bool = False) -> str:
+        """``log`` as the game's JSON record, or with ``text`` as a text record.
+
+        Raises:
+            RecordError: the log does not replay, or holds what the form cannot write.
+        """
         ...
 
 
@@ -651,3 +726,52 @@ def win_shares(result: Result) -> tuple[float, ...]:
     """
     share = 1.0 / len(result.winners) if result.winners else 0.0
     return tuple(share if seat in result.winners else 0.0 for seat in range(len(result.scores)))
+
+
+def log_game(
+    game: Rules[S, A],
+    num_players: int,
+    actions: Sequence[A],
+    *,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+    names: Sequence[str | None] = (),
+    tags: Sequence[tuple[str, str]] = (),
+    comments: Sequence[tuple[int, str]] = (),
+) -> GameLog:
+    """The :class:`GameLog` of a game played from ``seed`` (every chance step sampled): what a
+    player or an agent played, ready for :meth:`Recorded.write_record`.
+
+    Args:
+        game: the game.
+        num_players: the number of seats.
+        actions: the actions, in order.
+        seed: the seed of :meth:`Rules.start`.
+        options: the game's options.
+        names: the players' names by seat, or none.
+        tags: other facts worth keeping.
+        comments: (ply, text) pairs.
+
+    Returns:
+        The log, with every state and, once the game is over, its result.
+
+    Raises:
+        IllegalAction: an action is not legal where it comes.
+    """
+    state = game.start(num_players, seed=seed, options=options)
+    states = [state]
+    for action in actions:
+        state = game.apply(state, action)
+        states.append(state)
+    return GameLog(
+        start=states[0],
+        states=states,
+        actions=actions,
+        outcomes=((),) * (len(actions) + 1),
+        seed=seed,
+        options=sorted((options or {}).items()),
+        names=names,
+        tags=tags,
+        comments=comments,
+        result=game.result(state) if state.is_over else None,
+    )

@@ -31,7 +31,8 @@ The engine:
 * at the table: the one-line position notation (:func:`position_to_text`,
   :func:`position_from_text`, ENG-12) and :func:`build_position`; :func:`explain` (the clauses
   a decision fires or breaks, in words: :mod:`~.narration`); the SVG picture
-  (:func:`state_to_svg`, also ``_repr_svg_``).
+  (:func:`state_to_svg`, also ``_repr_svg_``); game records in JSON (:mod:`~.records`) and
+  as text written at a table (:mod:`~.textrecord`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from fractions import Fraction
 from typing import Final
 
 from sintra_rules.errors import ConfigurationError
-from sintra_rules.game import Facts, GameInfo, Option, Player, Result
+from sintra_rules.game import Facts, GameInfo, GameLog, Option, Player, Result
 from sintra_rules.games.sagrada import agents as _agents
 from sintra_rules.games.sagrada._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sagrada.actions import (
@@ -90,6 +91,15 @@ from sintra_rules.games.sagrada.observation import (
     observe,
 )
 from sintra_rules.games.sagrada.position import position_from_text, position_to_text
+from sintra_rules.games.sagrada.records import (
+    Comment,
+    SagradaRecord,
+    record_from_json,
+    record_game,
+    record_position_game,
+    record_to_json,
+    replay,
+)
 from sintra_rules.games.sagrada.render import render
 from sintra_rules.games.sagrada.rules import (
     apply,
@@ -125,6 +135,7 @@ __all__ = [
     "ReturnDie",
     "SagradaComponents",
     "SagradaGame",
+    "SagradaRecord",
     "SagradaState",
     "Swap",
     "UseTool",
@@ -151,7 +162,12 @@ __all__ = [
     "observe",
     "position_from_text",
     "position_to_text",
+    "record_from_json",
+    "record_game",
+    "record_position_game",
+    "record_to_json",
     "render",
+    "replay",
     "resolve_chance",
     "result",
     "same_position",
@@ -178,11 +194,12 @@ _MAX_SCORE: Final = 25 + 24 + 20 + 60 + 6
 class SagradaGame:
     """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
     optional capabilities ``position_to_text`` / ``position_from_text`` (Positions),
-    ``apply_traced`` (Traced), ``explain`` (Explained), ``to_svg`` (Drawn) and ``agents`` /
-    ``rollout_action`` (Played), ``invariants`` / ``soak_policies`` / ``check_state`` /
-    ``check_step`` (Verified: the invariants of :mod:`.verify.invariants`, measured against
-    the independent oracle of :mod:`.verify.oracle`). A stateless object of one-line
-    delegations to the engine's functions.
+    ``apply_traced`` (Traced), ``explain`` (Explained), ``to_svg`` (Drawn),
+    ``read_record`` / ``write_record`` (Recorded), ``agents`` / ``rollout_action`` (Played),
+    ``invariants`` / ``soak_policies`` / ``check_state`` / ``check_step`` (Verified: the
+    invariants of :mod:`.verify.invariants`, measured against the independent oracle of
+    :mod:`.verify.oracle`). A stateless object of one-line delegations to the engine's
+    functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
     default 3: SOLO-01); 2 to 4 players always play with 3 tool cards (SETUP-04), so the option
@@ -334,6 +351,27 @@ class SagradaGame:
         """:func:`~.svg.state_to_svg` (the Drawn capability)."""
         return state_to_svg(state)
 
+    def read_record(self, text: str, /) -> GameLog:
+        """A JSON game record (ENG-16) or a text record (ENG-17), told by its content,
+        replayed as a :class:`~sintra_rules.game.GameLog` (the Recorded capability)."""
+        from sintra_rules.games.sagrada.textrecord import (
+            looks_like_text_record,
+            text_record_from_text,
+        )
+
+        if looks_like_text_record(text):
+            return _log(text_record_from_text(text).game_record(), "text record")
+        return _log(record_from_json(text), "game record")
+
+    def write_record(self, log: GameLog, /, *, text: bool = False) -> str:
+        """``log`` as a JSON game record (ENG-16) or, with ``text``, a text record (ENG-17)."""
+        from sintra_rules.games.sagrada.textrecord import TextRecord, text_record_to_text
+
+        record = log.record if isinstance(log.record, SagradaRecord) else _record_of(log)
+        if text:
+            return text_record_to_text(TextRecord.from_game_record(record))
+        return record_to_json(record, indent=1) + "\n"
+
     def position_to_text(self, state: SagradaState, /) -> str:
         """:func:`position_to_text` (ENG-12): the Positions capability."""
         return position_to_text(state)
@@ -384,6 +422,50 @@ class SagradaGame:
         from sintra_rules.games.sagrada.verify.invariants import step_checked
 
         return step_checked(before, action, after)
+
+
+def _log(record: SagradaRecord, kind: str) -> GameLog:
+    """A record as the protocol's :class:`~sintra_rules.game.GameLog`."""
+    states = replay(record)
+    draws = {d.ply: d.outcomes for d in record.draws}
+    final = states[-1]
+    return GameLog(
+        start=states[0] if record.start is None else record.start,
+        states=states,
+        actions=record.actions,
+        outcomes=[draws.get(ply, ()) for ply in range(len(record.actions) + 1)],
+        seed=record.seed,
+        options=record.options,
+        names=record.names,
+        tags=record.tags,
+        comments=[(c.ply, c.text) for c in record.comments],
+        result=result(final) if final.is_over else None,
+        kind=kind,
+        record=record,
+    )
+
+
+def _record_of(log: GameLog) -> SagradaRecord:
+    """The game record of a log built by hand or by :func:`~sintra_rules.game.log_game`."""
+    comments = [Comment(ply, text) for ply, text in log.comments]
+    if log.seed is not None:
+        options = dict(log.options)
+        tools = int(options["tools"]) if "tools" in options and log.num_players == 1 else None
+        return record_game(
+            log.num_players,
+            log.seed,
+            log.actions,
+            tools=tools,
+            names=log.names,
+            tags=log.tags,
+            comments=comments,
+        )
+    moves: list[Action | int] = list(log.outcomes[0]) if log.outcomes else []
+    for ply, action in enumerate(log.actions, 1):
+        moves.append(action)
+        if ply < len(log.outcomes):
+            moves.extend(log.outcomes[ply])
+    return record_position_game(log.start, moves, names=log.names, tags=log.tags, comments=comments)
 
 
 #: Sagrada as the library's game protocol.

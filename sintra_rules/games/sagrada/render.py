@@ -167,7 +167,8 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
         lines.append("Public objectives:")
         for card in state.publics:
             objective = table.publics[card]
-            lines.append(f"  {objective.number:>2} {objective.name} ({objective.points} points)")
+            points = f"{objective.points} point{'' if objective.points == 1 else 's'}"
+            lines.append(f"  {objective.number:>2} {objective.name} ({points})")
     for seat in range(state.num_players):
         lines += _seat(state, seat, viewer)
     if state.is_over:

@@ -342,7 +342,8 @@ def _cards(c: _Canvas, state: SagradaState, y: float) -> float:
         node = c.text(
             _MARGIN + 16,
             y + 11,
-            f"{objective.number} {objective.name} ({objective.points} points)",
+            f"{objective.number} {objective.name} ({objective.points} point"
+            f"{'' if objective.points == 1 else 's'})",
             11,
             class_="public",
         )

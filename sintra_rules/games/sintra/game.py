@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import cast
 
 from sintra_rules.errors import ConfigurationError, IllegalAction
-from sintra_rules.game import Facts, Game, GameInfo, Option, Player, Result
+from sintra_rules.game import Facts, Game, GameInfo, GameLog, Option, Player, Result
 from sintra_rules.games.sintra import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.agents import GreedyAgent, rollout_action
@@ -256,6 +256,68 @@ class SintraGame:
         from sintra_rules.games.sintra.svg import state_to_svg
 
         return state_to_svg(state)
+
+    def read_record(self, text: str, /) -> GameLog:
+        """A JSON game record (ENG-25) or a text record (ENG-24), told by its content, on this
+        game's table, as a :class:`~sintra_rules.game.GameLog` (the Recorded capability)."""
+        from sintra_rules.games.sintra import records, textrecord
+
+        if textrecord.looks_like_text_record(text):
+            record = textrecord.text_record_from_text(text, self.components).game_record()
+            kind = "text record"
+        else:
+            record = records.record_from_json(text, self.components)
+            kind = "game record"
+        states = records.replay(record, self.components)
+        draws = {d.ply: d.outcomes for d in record.draws}
+        final = states[-1]
+        return GameLog(
+            start=states[0] if record.start is None else record.start,
+            states=states,
+            actions=record.actions,
+            outcomes=[draws.get(ply, ()) for ply in range(len(record.actions) + 1)],
+            seed=record.seed,
+            options=(("side", record.side),),
+            names=record.names,
+            tags=record.tags,
+            comments=[(c.ply, c.text) for c in record.comments],
+            result=self.result(final) if final.is_over else None,
+            kind=kind,
+            record=record,
+        )
+
+    def write_record(self, log: GameLog, /, *, text: bool = False) -> str:
+        """``log`` as a JSON game record (ENG-25) or, with ``text``, a text record (ENG-24)."""
+        from sintra_rules.games.sintra import records, textrecord
+
+        record = log.record
+        if not isinstance(record, records.GameRecord):
+            comments = [records.Comment(ply, words) for ply, words in log.comments]
+            if log.seed is not None:
+                side = cast(Side, dict(log.options).get("side", "A"))
+                record = records.record_game(
+                    log.num_players,
+                    side,
+                    log.seed,
+                    log.actions,
+                    self.components,
+                    names=log.names,
+                    tags=log.tags,
+                    comments=comments,
+                )
+            else:
+                moves: list[Action | int] = list(log.outcomes[0]) if log.outcomes else []
+                for ply, action in enumerate(log.actions, 1):
+                    moves.append(action)
+                    if ply < len(log.outcomes):
+                        moves.extend(log.outcomes[ply])
+                record = records.record_position_game(
+                    log.start, moves, names=log.names, tags=log.tags, comments=comments
+                )
+        if text:
+            written = textrecord.TextRecord.from_game_record(record, self.components)
+            return textrecord.text_record_to_text(written)
+        return records.record_to_json(record, indent=1, components=self.components) + "\n"
 
     @property
     def agents(self) -> Mapping[str, Callable[[int], Player]]:
