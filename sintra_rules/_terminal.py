@@ -6,6 +6,7 @@ Private: the ``sintra`` command (:mod:`sintra_rules.cli`) is its only user.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from collections.abc import Mapping
@@ -13,13 +14,22 @@ from typing import TextIO
 
 from sintra_rules.errors import InvalidArgument
 
-__all__ = ["COLOUR_CHOICES", "MAX_WIDTH", "output_width", "use_colour"]
+__all__ = [
+    "COLOUR_CHOICES",
+    "MAX_WIDTH",
+    "output_width",
+    "use_colour",
+    "visible_width",
+    "wrap_text",
+]
 
 #: The widest line ``play`` and ``replay`` print, and their width when not on a terminal.
 MAX_WIDTH = 100
 _MIN_WIDTH = 40
 #: The values of ``--color``.
 COLOUR_CHOICES = ("auto", "always", "never")
+_ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
+_PIECES = re.compile(r"( +)")
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -65,3 +75,55 @@ def use_colour(
         return choice == "always"
     environ = os.environ if environ is None else environ
     return _is_terminal(sys.stdout if stream is None else stream) and not environ.get("NO_COLOR")
+
+
+def visible_width(text: str) -> int:
+    r"""The number of characters ``text`` takes on a terminal: its length without ANSI colour
+    codes.
+
+    >>> visible_width("\x1b[34mB\x1b[0m b")
+    3
+    """
+    return len(_ANSI_CODE.sub("", text))
+
+
+def wrap_text(text: str, width: int, indent: str | None = None) -> str:
+    """``text`` with every line wider than ``width`` (:func:`visible_width`, so ANSI colour
+    codes take no room) folded at spaces, the continuation lines indented by ``indent``
+    (default: the line's own leading spaces and four more, a hanging indent).
+
+    Spaces inside a line (the columns of a table) are kept; a line is only ever broken at a
+    run of spaces, which is dropped, so a single word wider than ``width`` stays whole. Lines
+    that fit, and colour codes, are left exactly as they are.
+
+    >>> print(wrap_text("  3G-7  Player 2 takes 2 green; 1 breaks -> 0 points, track -1", 30))
+      3G-7  Player 2 takes 2
+          green; 1 breaks -> 0
+          points, track -1
+    >>> print(wrap_text("Key: @ glazier; b empty space", 20, indent="     "))
+    Key: @ glazier; b
+         empty space
+    """
+    return "\n".join(
+        folded for line in text.split("\n") for folded in _wrap_line(line, width, indent)
+    )
+
+
+def _wrap_line(line: str, width: int, indent: str | None) -> list[str]:
+    if visible_width(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    lead = line[: len(line) - len(body)]
+    hang = lead + "    " if indent is None else indent
+    pieces = _PIECES.split(body)  # word, spaces, word, spaces, ..., word
+    lines: list[str] = []
+    current, size = lead + pieces[0], len(lead) + visible_width(pieces[0])
+    for gap, word in zip(pieces[1::2], pieces[2::2], strict=True):
+        wide = visible_width(word)
+        if size + len(gap) + wide > width and word:
+            lines.append(current)
+            current, size = hang + word, len(hang) + wide
+        else:
+            current, size = current + gap + word, size + len(gap) + wide
+    lines.append(current)
+    return lines

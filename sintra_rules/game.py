@@ -26,8 +26,9 @@ clauses an action fires or breaks), :class:`Drawn` (an SVG picture), :class:`Pla
 game's own built-in agents and rollout policy), :class:`Searched` (a fast search of its own),
 :class:`ChanceWritten` (a chance outcome in words), :class:`Verified` (invariants of its own,
 which the soak checks at every step, and its random policies), :class:`Benched` (speed figures
-of its own), :class:`Tabled` (a component table whose figures may be provisional) and
-:class:`Recorded` (game records read and written, as a :class:`GameLog`).
+of its own), :class:`Tabled` (a component table whose figures may be provisional),
+:class:`Recorded` (game records read and written, as a :class:`GameLog`) and
+:class:`CommandLine` (its own parts of the ``sintra`` command).
 
 The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance`,
 :func:`win_shares` and :func:`log_game` work for every game.
@@ -59,6 +60,7 @@ __all__ = [
     "A",
     "Benched",
     "ChanceWritten",
+    "CommandLine",
     "Drawn",
     "Encoded",
     "Explained",
@@ -469,6 +471,17 @@ class Drawn(Protocol):
 
     def to_svg(self, state: Any, /) -> str:
         """The position as an SVG document."""
+        ...
+
+
+@runtime_checkable
+class CommandLine(Protocol):
+    """The game's own parts of the ``sintra`` command (:mod:`sintra_rules.cli`) beyond what
+    the protocol and the other capabilities give every game: its board with the players'
+    names, a game told in its own words, its records and component tables, its own soak."""
+
+    def command_line(self) -> Any:
+        """A :class:`sintra_rules.cli.hooks.GameCommands` for this game."""
         ...
 
 

@@ -159,7 +159,7 @@ def test_soak_sagrada() -> None:
     refused = _sintra("soak", "--game", "sagrada", "--games", "3", "--check-every", "2")
     assert refused.returncode == 2
     assert refused.stderr == (
-        "sintra soak: error: --check-every: for Sintra's kernel soak, not Sagrada\n"
+        "sintra soak: error: --check-every: Sagrada has no compiled kernel to cross-check\n"
     )
 
 
@@ -219,3 +219,88 @@ def test_bad_game_arguments(argv: tuple[str, ...], message: str) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == message + "\n"
+
+
+def _sagrada_position(plies: int) -> tuple[str, object]:
+    """A Sagrada position after ``plies`` decisions of a seeded 2-player game, in one line."""
+    game = make("sagrada")
+    state = game.start(2, seed=1)
+    for _ in range(plies):
+        state = game.apply(state, game.legal_actions(state)[0])
+    return game.position_to_text(state), state  # type: ignore[attr-defined]
+
+
+def test_show_and_explain_a_sagrada_position() -> None:
+    """A position typed in Sagrada's notation names its game (``sagrada1``): ``show`` draws
+    it, ``--notation`` writes the same line back, ``explain`` lists the legal decisions and
+    refuses an illegal one with exit 1."""
+    line, state = _sagrada_position(3)
+    game = make("sagrada")
+    done = _sintra("show", line)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == game.render(state) + "\n"
+    done = _sintra("show", line, "--notation")
+    assert done.stdout == line + "\n"
+    done = _sintra("explain", line)
+    assert done.returncode == 0
+    listed = [row.strip() for row in done.stdout.splitlines()[1:]]
+    assert listed == [game.action_to_text(state, a) for a in game.legal_actions(state)]
+    done = _sintra("explain", line, "end")
+    legal = "end" in [game.action_to_text(state, a) for a in game.legal_actions(state)]
+    assert done.returncode == (0 if legal else 1)
+
+
+def test_a_file_names_its_game(tmp_path: Path) -> None:
+    """A state document names its game in its ``kind``: ``show`` needs no ``--game``; a
+    ``--game`` that names another game is one line, exit 2."""
+    line, state = _sagrada_position(5)
+    path = tmp_path / "state.json"
+    path.write_text(make("sagrada").serialize(state), encoding="utf-8")
+    done = _sintra("show", str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"sintra show: {path}\n\n" + make("sagrada").render(state) + "\n"
+    done = _sintra("show", "--game", "sintra", str(path))
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"sintra show: error: {path}: a file of Sagrada, not of Azul: Stained Glass of Sintra "
+        "(--game sintra)\n"
+    )
+    done = _sintra("explain", "--game", "sintra", line)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "a position of Sagrada" in done.stderr
+
+
+def test_show_svg_of_a_sagrada_position(tmp_path: Path) -> None:
+    """``show --svg OUT`` writes the game's picture (its Drawn capability)."""
+    line, _ = _sagrada_position(4)
+    out = tmp_path / "position.svg"
+    done = _sintra("show", line, "--svg", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Picture written to {out}\n"
+    assert out.read_text(encoding="utf-8").lstrip().startswith("<svg")
+
+
+def test_play_record_and_replay_sagrada(tmp_path: Path) -> None:
+    """``play --game sagrada --record FILE`` writes Sagrada's JSON game record, which names
+    its game: ``replay`` needs no ``--game`` and tells the same game (the same decisions and
+    result); ``show --ply`` finds a position in it, with the move that led there."""
+    record = tmp_path / "game.json"
+    done = _sintra("play", "--game", "sagrada", "--seed", "4", "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(f"Game record written to {record}\n")
+    played = done.stdout.splitlines()
+    replayed = _sintra("replay", str(record))
+    assert replayed.returncode == 0, replayed.stderr
+    header = " ".join(replayed.stdout.split("\n\n", 1)[0].split())  # folded at 100 columns
+    assert header.startswith(
+        f"sintra replay: {record}: Sagrada, 2 players (Player 1 (greedy), Player 2 (random)), "
+        "seed 4, "
+    )
+    assert [line for line in replayed.stdout.splitlines() if _PLY.match(line)] == [
+        line for line in played if _PLY.match(line)
+    ]
+    assert replayed.stdout.splitlines()[-2:] == played[-3:-1]
+    shown = _sintra("show", str(record), "--ply", "3")
+    assert shown.returncode == 0, shown.stderr
+    third = next(line for line in played if line.startswith("   3. "))
+    assert "\nLast move: " + third.split(": ", 1)[1] + "\n\n" in shown.stdout

@@ -19,11 +19,7 @@ GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.p
 
 #: Modules that still import a game while the satellites become generic (issue 20, step 3);
 #: each must really still do so (see the test), and the list ends empty.
-PENDING: frozenset[str] = frozenset(
-    {
-        "sintra_rules.cli",
-    }
-)
+PENDING: frozenset[str] = frozenset()
 
 
 def _module_name(path: Path) -> str:

@@ -251,6 +251,13 @@ class SintraGame:
             return f"p{seat} slot {slot}: strip {outcome + 1}"
         return f"p{seat} slot {slot}: face {outcome + 1}"
 
+    def command_line(self) -> object:
+        """Sintra's parts of the ``sintra`` command
+        (:class:`~sintra_rules.games.sintra.commands.SintraCommands`), on this game's table."""
+        from sintra_rules.games.sintra.commands import SintraCommands
+
+        return SintraCommands(self)
+
     def to_svg(self, state: GameState, /) -> str:
         """The position as an SVG picture."""
         from sintra_rules.games.sintra.svg import state_to_svg
