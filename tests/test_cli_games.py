@@ -106,7 +106,7 @@ def test_play_sagrada(players: int, seed: int) -> None:
 @pytest.mark.parametrize(("tools", "seed"), [(1, 0), (5, 3)])
 def test_play_sagrada_solo(tools: int, seed: int) -> None:
     """``--players 1``: a solo game, its score part by part, the target score and whether it
-    was beaten (SOLO-07: only a score greater than the target wins)."""
+    was beaten (only a score greater than the target wins)."""
     done = _sintra(
         "play", "--game", "sagrada", "--players", "1", "--tools", str(tools), "--seed", str(seed)
     )
@@ -138,7 +138,7 @@ def test_play_sagrada_quiet_shows_the_end_only() -> None:
 
 def test_perft_sagrada() -> None:
     """At the start each player chooses one of the four faces of their two pattern cards
-    (SETUP-02 to SETUP-03): 4 choices, then 4 x 4 (2 players), 4 alone."""
+    (Sagrada's setup): 4 choices, then 4 x 4 (2 players), 4 alone."""
     done = _sintra("perft", "--game", "sagrada", "--depth", "2")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(
