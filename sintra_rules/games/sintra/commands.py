@@ -39,8 +39,7 @@ class SintraCommands(GameCommands):
 
     Args:
         game: Sintra on its table.
-        path: the file the table was read from (``--components``), ``None`` for the shipped
-            one.
+        path: the table's file (``--components``); ``None`` for the shipped table.
     """
 
     def __init__(self, game: SintraGame, path: str | None = None) -> None:
