@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import importlib
 import random
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -290,6 +291,51 @@ def test_openspiel_sintra_playthroughs_are_the_ones_stored() -> None:
         "python_sintra_sampled-3B.txt",
     ]
     assert tool.default_playthroughs("toy")[1].game == "python_toy_sampled"
+
+
+def test_openspiel_sagrada_playthroughs_are_the_ones_stored() -> None:
+    """The tool lists Sagrada's two stored playthroughs (explicit 2 players, sampled solo), so
+    the diff test above compares them (a missing file fails it)."""
+    tool = _playthroughs()
+    assert tool.stored("sagrada") == (
+        tool.Playthrough("python_sagrada-2.txt", "python_sagrada(players=2,tools=3)", 7),
+        tool.Playthrough(
+            "python_sagrada_sampled-1.txt", "python_sagrada_sampled(players=1,seed=5,tools=3)", 11
+        ),
+    )
+
+
+def _seat_objectives(text: str) -> list[tuple[bool, int, int, str]]:
+    """Every (terminal?, observer, seat, what the string says of the seat's private objective)
+    in the observation and information-state strings of a stored playthrough."""
+    found = []
+    for block in text.split("\n# State ")[1:]:
+        terminal = "\nIsTerminal() = True\n" in block
+        for match in re.finditer(
+            r'^(?:InformationStateString|ObservationString)\((\d)\) = "(.*)"$', block, re.M
+        ):
+            observer, shown = int(match.group(1)), match.group(2).replace("\\n", "\n")
+            for seat, objective in re.findall(
+                r"^Player (\d): .*?^  private objective: ([^\n]*)$", shown, re.M | re.S
+            ):
+                found.append((terminal, observer, int(seat) - 1, objective))
+    return found
+
+
+def test_openspiel_sagrada_playthrough_hides_other_seats_private_objectives() -> None:
+    """In the stored 2-player Sagrada playthrough, no seat's observation or information state
+    names another seat's private objective before the game is over (Sagrada's hidden
+    information); each seat sees its own once dealt, and at the end all are shown (the final
+    scoring reveals them)."""
+    tool = _playthroughs()
+    text = (tool.FOLDER / "python_sagrada-2.txt").read_text("utf-8")
+    found = _seat_objectives(text)
+    others = [(t, o) for t, observer, seat, o in found if seat != observer]
+    own = {o for t, observer, seat, o in found if seat == observer and not t}
+    assert len(others) > 50
+    assert {o for t, o in others if not t} == {"hidden"}
+    assert {o for t, o in others if t} == {"Shades of Purple", "Shades of Yellow"}
+    assert own == {"not dealt yet", "Shades of Purple", "Shades of Yellow"}
 
 
 @pytest.mark.parametrize("game", available_games())

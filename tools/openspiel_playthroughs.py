@@ -6,7 +6,8 @@ The files are made by OpenSpiel's own generator
 ``python_<name>_sampled`` for every game of the registry), with a fixed seed;
 ``tests/test_adapters.py`` makes them again and compares, so a change in a game's rules, action
 ids or observations, or in the adapter, shows up as a diff. :data:`PLAYTHROUGHS` lists the
-playthroughs that must be stored (Sintra's); any other game of the registry gets
+playthroughs that must be stored (Sintra's and Sagrada's: whole games, a 2-player explicit one
+and a 3-player or solo sampled one, each under 1 MB); any other game of the registry gets
 :func:`default_playthroughs` (the explicit game at its default parameters, and the sampled one),
 compared when their files are there: a game's playthroughs are stored once its behaviour is
 settled, by naming it here.
@@ -36,6 +37,12 @@ PLAYTHROUGHS: dict[str, tuple[Playthrough, ...]] = {
         Playthrough("python_sintra-2A.txt", "python_sintra(players=2,side=A)", 7),
         Playthrough(
             "python_sintra_sampled-3B.txt", "python_sintra_sampled(players=3,seed=5,side=B)", 11
+        ),
+    ),
+    "sagrada": (
+        Playthrough("python_sagrada-2.txt", "python_sagrada(players=2,tools=3)", 7),
+        Playthrough(
+            "python_sagrada_sampled-1.txt", "python_sagrada_sampled(players=1,seed=5,tools=3)", 11
         ),
     ),
 }
