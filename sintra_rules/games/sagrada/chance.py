@@ -27,7 +27,14 @@ import attrs
 
 from sintra_rules.errors import ConfigurationError, IllegalAction, InvalidArgument
 from sintra_rules.games.sagrada.placement import has_legal_cell
-from sintra_rules.games.sagrada.state import ChanceStep, Die, PlayerState, SagradaState, die
+from sintra_rules.games.sagrada.state import (
+    ChanceStep,
+    Die,
+    PlayerState,
+    SagradaState,
+    die,
+    evolved,
+)
 from sintra_rules.rng import below, seed_state
 
 __all__ = [
@@ -218,44 +225,44 @@ def _decide(state: SagradaState, step: ChanceStep, outcome: int) -> SagradaState
         bag = list(state.bag)
         bag[outcome] -= 1
         roll = ChanceStep("roll", dice=(die(outcome, 0),))
-        return attrs.evolve(state, bag=tuple(bag), chance=roll)
+        return evolved(state, bag=tuple(bag), chance=roll)
     if kind == "roll":  # ROUND-02: the die joins the pool; draw again until it is full
         pool = _add(state.pool, die(step.dice[0][0], outcome + 1))
         full = len(pool) >= state.components.pool_size(state.num_players)
-        return attrs.evolve(state, pool=pool, chance=None if full else ChanceStep("draw"))
+        return evolved(state, pool=pool, chance=None if full else ChanceStep("draw"))
     if kind == "reroll":  # TOOL-07, ENG-04: one pool die after the other, in canonical order
         old = step.dice[0]
         pool = _add(_remove(state.pool, old), die(old[0], outcome + 1))
         rest = step.dice[1:]
         nxt = ChanceStep("reroll", dice=rest) if rest else None
-        return attrs.evolve(state, pool=pool, chance=nxt)
+        return evolved(state, pool=pool, chance=nxt)
     if kind == "brush":  # TOOL-06: placed if it can be, else back to the pool
         assert state.hand is not None
         return _hand_changed(state, die(state.hand[0], outcome + 1), "TOOL-06")
     if kind == "remover":  # TOOL-11, RUL-12: the player chooses its value next
         bag = list(state.bag)
         bag[outcome] -= 1
-        return attrs.evolve(state, bag=tuple(bag), hand=die(outcome, 0), sub="flux", chance=None)
+        return evolved(state, bag=tuple(bag), hand=die(outcome, 0), sub="flux", chance=None)
     if kind == "start":  # RUL-19; then the seats choose their patterns (RUL-10)
-        return attrs.evolve(state, start=outcome, turn=0, chance=None)
+        return evolved(state, start=outcome, turn=0, chance=None)
     nxt = _next_deal(state, step)
     if kind == "pattern":
         player = state.players[step.seat]
         player = attrs.evolve(player, cards=(*player.cards, outcome))
-        return attrs.evolve(state, players=_with_player(state, step.seat, player), chance=nxt)
+        return evolved(state, players=_with_player(state, step.seat, player), chance=nxt)
     if kind == "private":
         player = state.players[step.seat]
         player = attrs.evolve(player, privates=(*player.privates, outcome))
-        return attrs.evolve(state, players=_with_player(state, step.seat, player), chance=nxt)
+        return evolved(state, players=_with_player(state, step.seat, player), chance=nxt)
     if kind == "tool":
-        return attrs.evolve(
+        return evolved(
             state,
             tools=(*state.tools, outcome),
             tokens=(*state.tokens, 0),
             spent=(*state.spent, None),
             chance=nxt,
         )
-    return attrs.evolve(state, publics=(*state.publics, outcome), chance=nxt)
+    return evolved(state, publics=(*state.publics, outcome), chance=nxt)
 
 
 def _hand_changed(state: SagradaState, new: Die, clause: str) -> SagradaState:
@@ -265,10 +272,8 @@ def _hand_changed(state: SagradaState, new: Die, clause: str) -> SagradaState:
     assert player.pattern is not None
     pattern = state.components.patterns[player.pattern]
     if has_legal_cell(player.window, pattern, new):
-        return attrs.evolve(state, hand=new, active=None, sub="", chance=None)
-    return attrs.evolve(
-        state, hand=None, pool=_add(state.pool, new), active=None, sub="", chance=None
-    )
+        return evolved(state, hand=new, active=None, sub="", chance=None)
+    return evolved(state, hand=None, pool=_add(state.pool, new), active=None, sub="", chance=None)
 
 
 def apply_chance(state: SagradaState, outcome: int) -> SagradaState:
@@ -325,7 +330,7 @@ def sample_chance(state: SagradaState) -> SagradaState:
     """
     step = _pending(state, None)
     rng, outcome = _sample(state)
-    return attrs.evolve(_decide(state, step, outcome), rng=rng)
+    return evolved(_decide(state, step, outcome), rng=rng)
 
 
 def _sample(state: SagradaState) -> tuple[int, int]:
@@ -405,13 +410,13 @@ def determinize(state: SagradaState, seed: int, viewer: int | None = None) -> Sa
         raise ConfigurationError("ENG-05", f"the seed must be an integer >= 0, got {seed!r}")
     rng = seed_state(seed)
     if viewer is None:
-        return attrs.evolve(state, rng=rng)
+        return evolved(state, rng=rng)
     if isinstance(viewer, bool) or not isinstance(viewer, int):
         raise InvalidArgument("viewer", f"expected a seat or None, got {viewer!r}")
     if not 0 <= viewer < state.num_players:
         raise InvalidArgument("viewer", f"seat {viewer} is not one of 0..{state.num_players - 1}")
     if state.is_over:
-        return attrs.evolve(state, rng=rng)
+        return evolved(state, rng=rng)
     own = set(state.players[viewer].privates)
     free = [card for card in range(len(state.components.privates)) if card not in own]
     players = list(state.players)
@@ -423,7 +428,7 @@ def determinize(state: SagradaState, seed: int, viewer: int | None = None) -> Sa
             rng, r = below(rng, len(free))
             cards.append(free.pop(r))
         players[seat] = attrs.evolve(player, privates=tuple(cards))
-    return attrs.evolve(state, players=tuple(players), rng=rng)
+    return evolved(state, players=tuple(players), rng=rng)
 
 
 def without_generator(state: SagradaState) -> SagradaState:
@@ -436,7 +441,7 @@ def without_generator(state: SagradaState) -> SagradaState:
     Returns:
         ``state`` with ``rng`` ``None``.
     """
-    return state if state.rng is None else attrs.evolve(state, rng=None)
+    return state if state.rng is None else evolved(state, rng=None)
 
 
 def same_position(a: SagradaState, b: SagradaState) -> bool:

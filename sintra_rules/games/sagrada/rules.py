@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from sintra_rules.errors import GameOver, IllegalAction
 from sintra_rules.games.sagrada import events as ev
 from sintra_rules.games.sagrada.actions import (
@@ -49,6 +47,7 @@ from sintra_rules.games.sagrada.state import (
     PlayerState,
     SagradaState,
     die,
+    evolved,
     snake_seat,
 )
 from sintra_rules.games.sagrada.tools import LATHEKIN, TAP, Fault, cost, start_effect
@@ -146,7 +145,7 @@ def _apply(state: SagradaState, action: Action, trace: _Trace, sample: bool) -> 
     if found:
         _raise(state, action, found)
     if state.moved is not None and state.sub == "" and not isinstance(action, Pick):
-        state = attrs.evolve(state, moved=None)  # TOOL-12: Tap Wheel's second move is forgone
+        state = evolved(state, moved=None)  # TOOL-12: Tap Wheel's second move is forgone
     after = _DO[type(action)](state, action, trace)
     if sample and after.rng is not None:
         after = _resolve(after, trace)
@@ -160,7 +159,7 @@ def _resolve(state: SagradaState, trace: _Trace) -> SagradaState:
         rng, outcome = _sample(state)
         if trace is not None:
             trace.append(_chance_event(state, step, outcome))
-        state = attrs.evolve(_decide(state, step, outcome), rng=rng)
+        state = evolved(_decide(state, step, outcome), rng=rng)
     return state
 
 
@@ -183,9 +182,24 @@ def _removed(pool: tuple[Die, ...], d: Die) -> tuple[Die, ...]:
     return pool[:i] + pool[i + 1 :]
 
 
-def _player(state: SagradaState, **changes: Any) -> tuple[PlayerState, ...]:
+def _player(
+    state: SagradaState,
+    *,
+    window: tuple[Die | None, ...] | None = None,
+    favor: int | None = None,
+    pattern: int | None = None,
+) -> tuple[PlayerState, ...]:
+    """The players with the seat to act's window, favor tokens or pattern changed (those given;
+    ``pattern`` given with ``favor``: RUL-10, SETUP-03)."""
     seat = state.turn
-    player = attrs.evolve(state.players[seat], **changes)
+    old = state.players[seat]
+    player = PlayerState(
+        old.cards,
+        old.pattern if pattern is None else pattern,
+        old.window if window is None else window,
+        old.favor if favor is None else favor,
+        old.privates,
+    )
     return (*state.players[:seat], player, *state.players[seat + 1 :])
 
 
@@ -197,9 +211,9 @@ def _do_choose(state: SagradaState, action: ChoosePattern, trace: _Trace) -> Sag
     favor = 0 if state.is_solo else state.components.patterns[index].favor
     if trace is not None:
         trace.append(ev.PatternChosen(seat, index, favor))
-    after = attrs.evolve(state, players=_player(state, pattern=index, favor=favor))
+    after = evolved(state, players=_player(state, pattern=index, favor=favor))
     if seat + 1 < state.num_players:
-        return attrs.evolve(after, turn=seat + 1)
+        return evolved(after, turn=seat + 1)
     return _begin_round(after, 1, state.start, trace)
 
 
@@ -208,7 +222,7 @@ def _begin_round(state: SagradaState, number: int, start: int, trace: _Trace) ->
     pool is drawn and rolled."""
     if trace is not None:
         trace.append(ev.RoundStarted(number - 1, start))
-    return attrs.evolve(
+    return evolved(
         state,
         round=number,
         start=start,
@@ -233,8 +247,8 @@ def _do_draft(state: SagradaState, action: Draft, trace: _Trace) -> SagradaState
         trace.append(ev.Drafted(state.turn, d, extra))
     pool = _removed(state.pool, d)
     if extra:
-        return attrs.evolve(state, pool=pool, hand=d, sub="", active=None)
-    return attrs.evolve(state, pool=pool, hand=d, drafted=True)
+        return evolved(state, pool=pool, hand=d, sub="", active=None)
+    return evolved(state, pool=pool, hand=d, drafted=True)
 
 
 def _do_place(state: SagradaState, action: Place, trace: _Trace) -> SagradaState:
@@ -250,31 +264,31 @@ def _do_place(state: SagradaState, action: Place, trace: _Trace) -> SagradaState
             d = window[src]
             assert d is not None
             trace.append(ev.DieMoved(number, d, src, action.cell))
-        after = attrs.evolve(
+        after = evolved(
             state, players=_player(state, window=moved(window, src, action.cell)), lifted=None
         )
         if state.sub == "drop" and number == LATHEKIN:
-            return attrs.evolve(after, sub="pick2", moved=action.cell)
+            return evolved(after, sub="pick2", moved=action.cell)
         if state.sub == "drop" and number == TAP:
-            return attrs.evolve(after, sub="", active=None, moved=action.cell)
-        return attrs.evolve(after, sub="", active=None, moved=None)
+            return evolved(after, sub="", active=None, moved=action.cell)
+        return evolved(after, sub="", active=None, moved=None)
     hand = state.hand
     assert hand is not None
     if trace is not None:
         trace.append(ev.DiePlaced(state.turn, hand, action.cell))
     cells = list(window)
     cells[action.cell] = hand
-    after = attrs.evolve(state, players=_player(state, window=tuple(cells)), hand=None)
+    after = evolved(state, players=_player(state, window=tuple(cells)), hand=None)
     if state.sub:
-        return attrs.evolve(after, sub="", active=None)
+        return evolved(after, sub="", active=None)
     return after
 
 
 def _do_pick(state: SagradaState, action: Pick, trace: _Trace) -> SagradaState:
     """TOOL-13: the die is lifted; its destination comes next."""
     if state.sub == "pick":
-        return attrs.evolve(state, sub="drop", lifted=action.cell)
-    return attrs.evolve(state, sub="drop2", lifted=action.cell)
+        return evolved(state, sub="drop", lifted=action.cell)
+    return evolved(state, sub="drop2", lifted=action.cell)
 
 
 def _do_tool(state: SagradaState, action: UseTool, trace: _Trace) -> SagradaState:
@@ -289,7 +303,7 @@ def _do_tool(state: SagradaState, action: UseTool, trace: _Trace) -> SagradaStat
         spent = list(state.spent)
         spent[slot] = paid
         i = state.pool.index(paid)
-        used = attrs.evolve(
+        used = evolved(
             state,
             pool=state.pool[:i] + state.pool[i + 1 :],
             spent=tuple(spent),
@@ -303,7 +317,7 @@ def _do_tool(state: SagradaState, action: UseTool, trace: _Trace) -> SagradaStat
     favor = state.players[state.turn].favor - price
     tokens = list(state.tokens)
     tokens[slot] += price
-    paid_state = attrs.evolve(
+    paid_state = evolved(
         state,
         players=_player(state, favor=favor),
         tokens=tuple(tokens),
@@ -355,7 +369,7 @@ def _do_value(state: SagradaState, action: ChooseValue, trace: _Trace) -> Sagrad
     new = die(hand[0], action.value)
     if trace is not None:
         trace.append(ev.ValueChosen(new))
-    return attrs.evolve(state, hand=new, sub="flux_place")
+    return evolved(state, hand=new, sub="flux_place")
 
 
 def _do_swap(state: SagradaState, action: Swap, trace: _Trace) -> SagradaState:
@@ -369,7 +383,7 @@ def _do_swap(state: SagradaState, action: Swap, trace: _Trace) -> SagradaState:
     track = list(state.track)
     i = track[space].index(taken)
     track[space] = tuple(sorted((*track[space][:i], *track[space][i + 1 :], hand)))
-    swapped = attrs.evolve(state, track=tuple(track))
+    swapped = evolved(state, track=tuple(track))
     return _changed(swapped, taken, trace, ev.DieSwapped(space, hand, taken))
 
 
@@ -380,7 +394,7 @@ def _do_return(state: SagradaState, action: ReturnDie, trace: _Trace) -> Sagrada
     if trace is not None:
         trace.append(ev.DieReturned(hand, "RUL-12"))
     pool = tuple(sorted((*state.pool, hand)))
-    return attrs.evolve(state, pool=pool, hand=None, sub="", active=None)
+    return evolved(state, pool=pool, hand=None, sub="", active=None)
 
 
 def _do_end(state: SagradaState, action: EndTurn, trace: _Trace) -> SagradaState:
@@ -397,7 +411,7 @@ def _do_end(state: SagradaState, action: EndTurn, trace: _Trace) -> SagradaState
             trace.append(ev.TurnSkipped(snake_seat(state.start, step, n)))
         step += 1
     if step < 2 * n:
-        return attrs.evolve(
+        return evolved(
             state,
             step=step,
             turn=snake_seat(state.start, step, n),
@@ -420,11 +434,11 @@ def _end_round(state: SagradaState, trace: _Trace) -> SagradaState:
         trace.append(ev.DiceToTrack(index, state.pool))
     track = list(state.track)
     track[index] = tuple(sorted((*track[index], *state.pool)))
-    ended = attrs.evolve(state, track=tuple(track), pool=())
+    ended = evolved(state, track=tuple(track), pool=())
     if state.round >= state.components.rounds:
         if trace is not None:
             trace.append(ev.GameEnded())
-        return attrs.evolve(
+        return evolved(
             ended,
             round=state.round + 1,
             skips=(),

@@ -14,7 +14,8 @@ window spaces are 0 to 19, row-major from the top left (COMP-03). A die is the p
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+import enum
+from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
@@ -32,6 +33,7 @@ __all__ = [
     "SagradaState",
     "SubStep",
     "die",
+    "evolved",
     "snake_seat",
 ]
 
@@ -273,3 +275,105 @@ class SagradaState:
             if d is not None:
                 counts[d[0]] += 1
         return tuple(counts)
+
+
+class _Keep(enum.Enum):
+    """The marker of a field :func:`evolved` keeps."""
+
+    KEEP = enum.auto()
+
+
+KEEP: Final = _Keep.KEEP
+
+
+def evolved(
+    state: SagradaState,
+    *,
+    players: tuple[PlayerState, ...] | _Keep = KEEP,
+    round: int | _Keep = KEEP,
+    start: int | _Keep = KEEP,
+    step: int | _Keep = KEEP,
+    turn: int | _Keep = KEEP,
+    tools: tuple[int, ...] | _Keep = KEEP,
+    tokens: tuple[int, ...] | _Keep = KEEP,
+    spent: tuple[Die | None, ...] | _Keep = KEEP,
+    publics: tuple[int, ...] | _Keep = KEEP,
+    pool: tuple[Die, ...] | _Keep = KEEP,
+    hand: Die | _Keep | None = KEEP,
+    track: tuple[tuple[Die, ...], ...] | _Keep = KEEP,
+    bag: tuple[int, ...] | _Keep = KEEP,
+    drafted: bool | _Keep = KEEP,
+    tool_used: bool | _Keep = KEEP,
+    active: int | _Keep | None = KEEP,
+    sub: SubStep | _Keep = KEEP,
+    lifted: int | _Keep | None = KEEP,
+    moved: int | _Keep | None = KEEP,
+    skips: tuple[int, ...] | _Keep = KEEP,
+    difficulty: int | _Keep | None = KEEP,
+    rng: int | _Keep | None = KEEP,
+    chance: ChanceStep | _Keep | None = KEEP,
+) -> SagradaState:
+    """``state`` with the given fields changed: :func:`attrs.evolve` for the engine's hot paths
+    (ENG-02: a new frozen value; ``state`` is never changed), without its per-call look-up of
+    the class's fields. Every field not given keeps its value.
+
+    Args:
+        state: the state.
+        players: the new ``players``.
+        round: the new ``round``.
+        start: the new ``start``.
+        step: the new ``step``.
+        turn: the new ``turn``.
+        tools: the new ``tools``.
+        tokens: the new ``tokens``.
+        spent: the new ``spent``.
+        publics: the new ``publics``.
+        pool: the new ``pool``.
+        hand: the new ``hand``.
+        track: the new ``track``.
+        bag: the new ``bag``.
+        drafted: the new ``drafted``.
+        tool_used: the new ``tool_used``.
+        active: the new ``active``.
+        sub: the new ``sub``.
+        lifted: the new ``lifted``.
+        moved: the new ``moved``.
+        skips: the new ``skips``.
+        difficulty: the new ``difficulty``.
+        rng: the new ``rng``.
+        chance: the new ``chance``.
+
+    Returns:
+        The new state.
+
+    >>> from sintra_rules.games.sagrada import new_game
+    >>> state = new_game(2, seed=0)
+    >>> evolved(state, turn=1) == attrs.evolve(state, turn=1), evolved(state) == state
+    (True, True)
+    """
+    return SagradaState(
+        state.components,
+        state.players if players is KEEP else players,
+        state.round if round is KEEP else round,
+        state.start if start is KEEP else start,
+        state.step if step is KEEP else step,
+        state.turn if turn is KEEP else turn,
+        state.tools if tools is KEEP else tools,
+        state.tokens if tokens is KEEP else tokens,
+        state.spent if spent is KEEP else spent,
+        state.publics if publics is KEEP else publics,
+        state.pool if pool is KEEP else pool,
+        state.hand if hand is KEEP else hand,
+        state.track if track is KEEP else track,
+        state.bag if bag is KEEP else bag,
+        state.drafted if drafted is KEEP else drafted,
+        state.tool_used if tool_used is KEEP else tool_used,
+        state.active if active is KEEP else active,
+        state.sub if sub is KEEP else sub,
+        state.lifted if lifted is KEEP else lifted,
+        state.moved if moved is KEEP else moved,
+        state.skips if skips is KEEP else skips,
+        state.difficulty if difficulty is KEEP else difficulty,
+        state.rng if rng is KEEP else rng,
+        state.chance if chance is KEEP else chance,
+    )

@@ -9,12 +9,10 @@ paid tool's effect; :func:`draftable` says whether a pool die may be drafted (RU
 
 from __future__ import annotations
 
-import attrs
-
 from sintra_rules.games.sagrada.chance import _hand_changed
 from sintra_rules.games.sagrada.components import SPACES, Pattern
 from sintra_rules.games.sagrada.placement import has_legal_cell, legal_cells, moved
-from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die
+from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die, evolved
 
 __all__ = [
     "AFTER_DRAFT",
@@ -351,15 +349,15 @@ def start_effect(state: SagradaState, slot: int) -> SagradaState:
     (``tool_used``, ``active``) are already set."""
     number = state.tool_number(slot)
     if number == GROZING:
-        return attrs.evolve(state, sub="grozing")
+        return evolved(state, sub="grozing")
     if number in MOVING:
-        return attrs.evolve(state, sub="pick")
+        return evolved(state, sub="pick")
     if number == LENS:
-        return attrs.evolve(state, sub="lens")
+        return evolved(state, sub="lens")
     if number == CORK:
-        return attrs.evolve(state, sub="cork")
+        return evolved(state, sub="cork")
     if number == BRUSH:  # TOOL-06: re-rolled; placed or back to the pool
-        return attrs.evolve(state, chance=ChanceStep("brush"))
+        return evolved(state, chance=ChanceStep("brush"))
     if number == GRINDING:  # TOOL-10: turned to its opposite face
         assert state.hand is not None
         colour, value = state.hand
@@ -368,8 +366,8 @@ def start_effect(state: SagradaState, slot: int) -> SagradaState:
         assert state.hand is not None
         bag = list(state.bag)
         bag[state.hand[0]] += 1
-        return attrs.evolve(state, hand=None, bag=tuple(bag), chance=ChanceStep("remover"))
+        return evolved(state, hand=None, bag=tuple(bag), chance=ChanceStep("remover"))
     if number == HAMMER:  # TOOL-07, ENG-04: every pool die re-rolled, in canonical order
-        return attrs.evolve(state, active=None, chance=ChanceStep("reroll", dice=state.pool))
+        return evolved(state, active=None, chance=ChanceStep("reroll", dice=state.pool))
     assert number == RUNNING  # TOOL-08, RUL-06: draft again now, skip the second turn
-    return attrs.evolve(state, sub="running", skips=tuple(sorted({*state.skips, state.turn})))
+    return evolved(state, sub="running", skips=tuple(sorted({*state.skips, state.turn})))
