@@ -1,5 +1,7 @@
-"""The engine's fast paths give what the slow, generic ones give (ENG-02): a state built by
-:func:`~sintra_rules.games.sagrada.state.evolved` is the state :func:`attrs.evolve` builds."""
+"""The engine's fast paths give what the slow, generic ones give (ENG-02, ENG-10, ROUND-02): a
+state built by :func:`~sintra_rules.games.sagrada.state.evolved` is the state
+:func:`attrs.evolve` builds; the draft pool filled in one go is the pool filled one chance step
+at a time; an action :func:`~.legality.is_listed` skips no check that could fail."""
 
 from __future__ import annotations
 
@@ -9,8 +11,15 @@ from typing import Any
 import attrs
 import pytest
 
+from sintra_rules import IllegalAction
+from sintra_rules.games.sagrada import events as ev
 from sintra_rules.games.sagrada import new_game
+from sintra_rules.games.sagrada.actions import END, ChoosePattern, EndTurn
+from sintra_rules.games.sagrada.chance import sample_chance
+from sintra_rules.games.sagrada.legality import is_listed
+from sintra_rules.games.sagrada.rules import apply, apply_traced, legal_actions
 from sintra_rules.games.sagrada.state import ChanceStep, SagradaState, die, evolved
+from sintra_rules.rng import below, seed_state
 
 # One new value per field, each different from the value in new_game(2, seed=3).
 _CHANGES: dict[str, Any] = {
@@ -68,3 +77,81 @@ def test_eng_02_evolved_players_and_nothing() -> None:
     assert same == state and same is not state
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         same.round = 3  # type: ignore[misc]
+
+
+def _round_end(n: int, seed: int) -> SagradaState:
+    """A state where a random game's next EndTurn ends round 1 (a 'draw' follows)."""
+    state = new_game(n, seed=seed)
+    rng = seed_state(seed)
+    while not (state.round == 1 and state.step == 2 * n - 1 and state.hand is None):
+        actions = legal_actions(state)
+        rng, i = below(rng, len(actions))
+        state = apply(state, actions[i])
+    while state.sub or state.hand is not None:  # finish a tool or a placement first
+        moves = [a for a in legal_actions(state) if not isinstance(a, EndTurn)]
+        rng, i = below(rng, len(moves))
+        state = apply(state, moves[i])
+    assert state.round == 1
+    return state
+
+
+@pytest.mark.parametrize("n", [1, 2, 4])
+def test_round_02_pool_filled_at_once_is_the_steps_one_by_one(n: int) -> None:
+    before = _round_end(n, seed=n)
+    waiting = apply(before, END, sample=False)
+    assert waiting.chance == ChanceStep("draw") and waiting.round == 2
+    # One step at a time through chance.py, each event from the public outcome.
+    state, events = waiting, list[ev.Event]()
+    while state.chance is not None:
+        step = state.chance
+        nxt = sample_chance(state)
+        if step.kind == "draw":
+            colour = next(c for c in range(5) if nxt.bag[c] == state.bag[c] - 1)
+            events.append(ev.DieDrawn(colour))
+        else:
+            assert step.kind == "roll"
+            (new,) = {x for x in nxt.pool if nxt.pool.count(x) > state.pool.count(x)}
+            events.append(ev.DieRolled(new))
+        state = nxt
+    after, traced = apply_traced(before, END)
+    assert after == state == apply(before, END)
+    assert len(after.pool) == (4 if n == 1 else 2 * n + 1)  # ROUND-02, SOLO-01
+    assert traced == (
+        ev.TurnEnded(before.turn),
+        ev.DiceToTrack(0, before.pool),
+        ev.RoundStarted(1, after.start),
+        *events,
+    )
+
+
+def test_eng_10_is_listed_only_for_the_listed_state_and_decisions() -> None:
+    state = new_game(2, seed=5)
+    actions = legal_actions(state)
+    assert legal_actions(state) is actions
+    assert all(is_listed(state, a) for a in actions)
+    assert is_listed(state, ChoosePattern(actions[0].pattern))  # type: ignore[union-attr]
+    unlisted = next(p for p in range(24) if ChoosePattern(p) not in actions)
+    assert not is_listed(state, ChoosePattern(unlisted))
+    twin = new_game(2, seed=5)
+    assert twin == state and not is_listed(twin, actions[0])
+    assert legal_actions(twin) == actions
+    assert not is_listed(state, actions[0])  # the twin was listed last
+
+
+def test_eng_10_is_listed_refuses_lookalikes() -> None:
+    class Lookalike(ChoosePattern):
+        pass
+
+    class Equal:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    state = new_game(2, seed=5)
+    pattern = legal_actions(state)[0].pattern  # type: ignore[union-attr]
+    assert not is_listed(state, Lookalike(pattern))
+    assert not is_listed(state, Equal())
+    assert not is_listed(state, ChoosePattern(True)) or pattern != 1
+    with pytest.raises(IllegalAction):
+        apply(state, Equal())  # type: ignore[arg-type]

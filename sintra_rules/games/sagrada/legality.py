@@ -56,7 +56,7 @@ from sintra_rules.games.sagrada.tools import (
     track_colours,
 )
 
-__all__ = ["faults", "half_done", "legal_actions"]
+__all__ = ["faults", "half_done", "is_listed", "legal_actions"]
 
 _CODES = "RYGBP"
 _TYPES = (ChoosePattern, Draft, Place, Pick, UseTool, Adjust, ChooseValue, Swap, ReturnDie, EndTurn)
@@ -81,7 +81,47 @@ def pattern_choices(state: SagradaState) -> list[int]:
 # ------------------------------------------------------------------------- legal actions
 
 
+#: The last state :func:`legal_actions` was asked about and its answer (held by identity: a
+#: second call for the same object, and :func:`is_listed`, answer from it). One tuple, replaced
+#: whole, so a reader always sees a state with its own answer.
+_LAST: tuple[SagradaState | None, tuple[Action, ...]] = (None, ())
+
+
+def is_listed(state: SagradaState, action: object) -> bool:
+    """Whether ``action`` is known to be legal in ``state`` without checking it again: ``state``
+    is the last state :func:`legal_actions` listed and ``action`` is one of its decisions, of the
+    same type and equal (ENG-08, ENG-10: the list holds exactly the decisions with no fault).
+    ``False`` says nothing: check with :func:`faults`."""
+    last = _LAST
+    if last[0] is not state or type(action) not in _TYPES:
+        return False
+    for listed in last[1]:
+        if listed is action:
+            return True
+    return action in last[1]
+
+
 def legal_actions(state: SagradaState) -> tuple[Action, ...]:
+    """Every legal decision of the seat to act, in canonical order: increasing action id
+    (ENG-07, ENG-08); empty once the game is over (ROUND-06) and while a chance step is pending
+    (ENG-03); never empty otherwise. See :func:`_listed`.
+
+    Args:
+        state: any state.
+
+    Returns:
+        The legal decisions.
+    """
+    global _LAST
+    last = _LAST
+    if last[0] is state:
+        return last[1]
+    actions = _listed(state)
+    _LAST = (state, actions)
+    return actions
+
+
+def _listed(state: SagradaState) -> tuple[Action, ...]:
     """Every legal decision of the seat to act, in canonical order: increasing action id
     (ENG-07, ENG-08); empty once the game is over (ROUND-06) and while a chance step is pending
     (ENG-03); never empty otherwise.

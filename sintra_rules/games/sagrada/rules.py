@@ -39,7 +39,7 @@ from sintra_rules.games.sagrada.actions import (
     UseTool,
 )
 from sintra_rules.games.sagrada.chance import _decide, _hand_changed, _sample
-from sintra_rules.games.sagrada.legality import faults, legal_actions
+from sintra_rules.games.sagrada.legality import faults, is_listed, legal_actions
 from sintra_rules.games.sagrada.placement import moved
 from sintra_rules.games.sagrada.state import (
     ChanceStep,
@@ -51,6 +51,7 @@ from sintra_rules.games.sagrada.state import (
     snake_seat,
 )
 from sintra_rules.games.sagrada.tools import LATHEKIN, TAP, Fault, cost, start_effect
+from sintra_rules.rng import below
 
 __all__ = ["apply", "apply_traced", "is_legal", "legal_actions", "violations"]
 
@@ -141,9 +142,10 @@ def _raise(state: SagradaState, action: object, found: list[Fault]) -> None:
 def _apply(state: SagradaState, action: Action, trace: _Trace, sample: bool) -> SagradaState:
     if isinstance(state, SagradaState) and state.is_over:
         raise GameOver("ROUND-06", "the game is over: no more actions")
-    found = faults(state, action)
-    if found:
-        _raise(state, action, found)
+    if not is_listed(state, action):
+        found = faults(state, action)
+        if found:
+            _raise(state, action, found)
     if state.moved is not None and state.sub == "" and not isinstance(action, Pick):
         state = evolved(state, moved=None)  # TOOL-12: Tap Wheel's second move is forgone
     after = _DO[type(action)](state, action, trace)
@@ -156,11 +158,43 @@ def _resolve(state: SagradaState, trace: _Trace) -> SagradaState:
     """Sample every pending chance step (ENG-05), tracing each outcome."""
     while state.chance is not None:
         step = state.chance
+        if step.kind == "draw":
+            state = _fill_pool(state, trace)
+            continue
         rng, outcome = _sample(state)
         if trace is not None:
             trace.append(_chance_event(state, step, outcome))
         state = evolved(_decide(state, step, outcome), rng=rng)
     return state
+
+
+def _fill_pool(state: SagradaState, trace: _Trace) -> SagradaState:
+    """The draws and rolls that fill the draft pool, sampled from the state's generator
+    (ROUND-02, ENG-05): the state, generator and events that :func:`_sample` and
+    :func:`~.chance._decide` reach one step at a time (a colour by ``below(dice in the bag)``
+    and the walk over the colours, then ``below(6)``), without building the states between."""
+    rng = state.rng
+    assert rng is not None
+    bag = list(state.bag)
+    pool = list(state.pool)
+    size = state.components.pool_size(len(state.players))
+    while True:
+        rng, r = below(rng, sum(bag))
+        colour = 0
+        for colour, count in enumerate(bag):  # noqa: B007 - the walk of ENG-05
+            if r < count:
+                break
+            r -= count
+        bag[colour] -= 1
+        rng, value = below(rng, 6)
+        d = die(colour, value + 1)
+        if trace is not None:
+            trace.append(ev.DieDrawn(colour))
+            trace.append(ev.DieRolled(d))
+        pool.append(d)
+        if len(pool) >= size:
+            break
+    return evolved(state, bag=tuple(bag), pool=tuple(sorted(pool)), chance=None, rng=rng)
 
 
 def _chance_event(state: SagradaState, step: ChanceStep, outcome: int) -> ev.Event:
