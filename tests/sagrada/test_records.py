@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from sintra_rules import FormatVersionError, RecordError
@@ -107,6 +108,18 @@ def test_eng_16_a_game_from_a_position_with_its_dice() -> None:
     final = replay(back)[-1]
     assert final.pool == ((0, 1), (2, 6), (3, 2), (3, 5)) and final.turn == 1
     assert back.draws == (Draws(0, tuple(POOL)),)
+
+
+def test_a_record_built_by_hand_with_a_draws_entry_that_is_not_draws_is_refused() -> None:
+    """A record from a position whose draws hold something other than :class:`Draws` is a
+    RecordError on that entry (it used to fail with an AttributeError)."""
+    start = position_from_text(START)
+    record = record_position_game(start, [*POOL, "draft Y4"])
+    bad = attrs.evolve(record, draws=["dice"])
+    with pytest.raises(RecordError) as caught:
+        replay(bad)
+    assert caught.value.field == "draws[0]"
+    assert caught.value.reason == 'expected Draws, got the string "dice"'
 
 
 def _doc() -> dict[str, Any]:

@@ -37,12 +37,12 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from sintra_rules._formats import records as common
 from sintra_rules._strict import Reader, describe
 from sintra_rules.errors import (
     ConfigurationError,
@@ -97,10 +97,8 @@ _KEYS = (
     "result",
 )
 _RESULT_KEYS = ("scores", "winners")
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: Tags a text record gives a meaning of its own (ENG-17); not kept among a record's tags.
 RESERVED_TAGS = ("Sagrada", "Position", "Seed", "Players", "Tools", "Scores")
-_PLAYER_TAG = re.compile(r"Player[0-9]+")
 _MOVE = 'expected a decision in the notation, {"chance": [outcomes]} or {"comment": "text"}'
 _read = Reader(RecordError)
 
@@ -154,29 +152,15 @@ class SagradaRecord:
 
     def player_names(self) -> tuple[str, ...]:
         """The players' names by seat, ``Player N`` for an unnamed one."""
-        given = self.names or (None,) * self.num_players
-        return tuple(
-            f"Player {seat + 1}" if name is None else name for seat, name in enumerate(given)
-        )
+        return common.player_names(self.names, self.num_players)
 
 
 # ---------------------------------------------------------------------------- writing
 
 
 def _moves(record: SagradaRecord) -> list[Any]:
-    draws = {d.ply: d.outcomes for d in record.draws}
-    notes: dict[tuple[int, bool], list[str]] = {}
-    for note in record.comments:
-        notes.setdefault((note.ply, note.after_draws), []).append(note.text)
-    moves: list[Any] = []
-    for ply in range(len(record.actions) + 1):
-        if ply:
-            moves.append(action_to_text(record.actions[ply - 1]))
-        moves.extend({"comment": text} for text in notes.get((ply, False), []))
-        if ply in draws:
-            moves.append({"chance": list(draws[ply])})
-            moves.extend({"comment": text} for text in notes.get((ply, True), []))
-    return moves
+    texts = [action_to_text(action) for action in record.actions]
+    return common.moves_to_json(texts, record.draws, record.comments)
 
 
 def record_to_dict(
@@ -234,10 +218,7 @@ def record_to_json(
 
 
 def _one_line(value: object, path: str, what: str) -> str:
-    text = _read.string(value, path)
-    if "\n" in text or "\r" in text:
-        _read.fail(path, f"{what} is one line: no line breaks (ENG-16)")
-    return text
+    return common.one_line(_read, value, path, what, "ENG-16")
 
 
 def _comment_text(value: object, path: str) -> str:
@@ -259,11 +240,9 @@ def _name(value: object, path: str) -> str:
 
 
 def _tag(name: object, value: object, path: str) -> None:
-    if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-        _read.fail(path, "a tag name is a letter followed by letters and digits (ENG-17)")
-    if name in RESERVED_TAGS or _PLAYER_TAG.fullmatch(name):
-        _read.fail(path, f"{name} is not a free tag: the record holds it in its own field")
-    _one_line(value, path, "a tag")
+    common.check_tag(
+        _read, name, value, path, reserved=RESERVED_TAGS, name_clause="ENG-17", line_clause="ENG-16"
+    )
 
 
 def _options(value: object, players: int) -> tuple[tuple[str, str], ...]:
@@ -298,45 +277,17 @@ def _moves_from(
     items: list[Any],
 ) -> tuple[list[Action], list[Draws], list[Comment], dict[str, str]]:
     """Decisions, draws and comments of ``moves``, and where each came from (for errors)."""
-    actions: list[Action] = []
-    draws: list[Draws] = []
-    comments: list[Comment] = []
-    where: dict[str, str] = {}
-    last = ""
-    for index, item in enumerate(items):
-        path = f"moves[{index}]"
-        if isinstance(item, dict) and "comment" in item:
-            obj = _read.fields(item, path, ("comment",))
-            comments.append(
-                Comment(
-                    len(actions), _comment_text(obj["comment"], f"{path}.comment"), last == "chance"
-                )
-            )
-            continue
-        if isinstance(item, dict):
-            if "chance" not in item:
-                _read.fail(path, _MOVE)
-            obj = _read.fields(item, path, ("chance",))
-            if last == "chance" or (draws and draws[-1].ply == len(actions)):
-                _read.fail(path, "the chance outcomes after a move are written in one entry")
-            outcomes = _read.integers(obj["chance"], f"{path}.chance")
-            if not outcomes:
-                _read.fail(f"{path}.chance", "at least one outcome (leave the entry out)")
-            where[f"draws[{len(draws)}].outcomes"] = f"{path}.chance"
-            where[f"draws[{len(draws)}]"] = path
-            draws.append(Draws(len(actions), outcomes))
-            last = "chance"
-            continue
-        if not isinstance(item, str):
-            _read.fail(path, f"{_MOVE}, got {describe(item)}")
-        try:
-            action = action_from_text(item)
-        except NotationError as error:
-            _read.fail(path, f"ply {len(actions) + 1}: {error.reason}")
-        where[f"actions[{len(actions)}]"] = path
-        actions.append(action)
-        last = "action"
-    return actions, draws, comments, where
+    return common.read_moves(
+        _read,
+        items,
+        action=action_from_text,
+        comment_text=_comment_text,
+        draws=Draws,
+        comment=Comment,
+        move=_MOVE,
+        no_outcomes="at least one outcome (leave the entry out)",
+        locate_entries=True,
+    )
 
 
 def _header(doc: object) -> dict[str, Any]:
@@ -423,12 +374,7 @@ def record_from_dict(data: Any, components: SagradaComponents | None = None) -> 
     try:
         replay(record, table)
     except RecordError as error:
-        field = error.field
-        for ours, theirs in where.items():
-            if field == ours or field.startswith((f"{ours}[", f"{ours}.")):
-                field = theirs + field[len(ours) :]
-                break
-        raise type(error)(field, error.reason) from None
+        raise type(error)(common.relocated(error.field, where), error.reason) from None
     return record
 
 
@@ -454,30 +400,20 @@ def record_from_json(text: str, components: SagradaComponents | None = None) -> 
 
 
 def _check_extras(record: SagradaRecord) -> None:
-    if record.names and len(record.names) != record.num_players:
-        _read.fail("names", f"expected one name per player ({record.num_players}) or none")
-    for seat, name in enumerate(record.names):
-        if name is not None:
-            _name(name, f"names[{seat}]")
-    for index, pair in enumerate(record.tags):
-        if not (isinstance(pair, tuple) and len(pair) == 2):
-            _read.fail(f"tags[{index}]", f"expected a (name, value) pair, got {describe(pair)}")
-        _tag(pair[0], pair[1], f"tags[{index}]")
-    if len({n for n, _ in record.tags}) != len(record.tags):
-        _read.fail("tags", "a tag is given twice")
-    draw_plies = {d.ply for d in record.draws}
-    for index, note in enumerate(record.comments):
-        path = f"comments[{index}]"
-        if not isinstance(note, Comment):
-            _read.fail(path, f"expected a Comment, got {describe(note)}")
-        _comment_text(note.text, f"{path}.text")
-        if type(note.ply) is not int or not 0 <= note.ply <= len(record.actions):
-            _read.fail(f"{path}.ply", f"a ply from 0 to {len(record.actions)}")
-        if note.after_draws and note.ply not in draw_plies:
-            _read.fail(path, f"no chance outcomes follow ply {note.ply} for it to come after")
-    plies = [(n.ply, n.after_draws) for n in record.comments]
-    if plies != sorted(plies):
-        _read.fail("comments", "comments come in the order of the moves they follow")
+    common.check_extras(
+        _read,
+        num_players=record.num_players,
+        num_actions=len(record.actions),
+        names=record.names,
+        tags=record.tags,
+        draws=record.draws,
+        comments=record.comments,
+        name=_name,
+        tag=_tag,
+        comment_text=_comment_text,
+        draws_type=Draws,
+        comment_type=Comment,
+    )
 
 
 def _start(record: SagradaRecord, table: SagradaComponents) -> SagradaState:
@@ -556,15 +492,7 @@ def replay(
         )
     state = _start(record, table)
     _check_extras(record)
-    draws: dict[int, tuple[int, Draws]] = {}
-    for index, item in enumerate(record.draws):
-        if not isinstance(item, Draws):
-            _read.fail(f"draws[{index}]", f"expected Draws, got {describe(item)}")
-        if type(item.ply) is not int or not 0 <= item.ply <= len(record.actions):
-            _read.fail(f"draws[{index}].ply", f"a ply from 0 to {len(record.actions)}")
-        if draws and item.ply <= max(draws):
-            _read.fail(f"draws[{index}].ply", "one entry per ply, in the order of the plies")
-        draws[item.ply] = (index, item)
+    draws = common.index_draws(_read, record.draws, len(record.actions), Draws)
     if 0 in draws:
         state = _decide(state, draws[0][1], draws[0][0])
     states = [state]

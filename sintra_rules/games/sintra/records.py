@@ -42,12 +42,12 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from sintra_rules._formats import records as common
 from sintra_rules._strict import describe
 from sintra_rules.errors import (
     ConfigurationError,
@@ -106,10 +106,8 @@ _RECORD_KEYS = (
 )
 _RESULT_KEYS = ("scores", "points_lost", "winners")
 _CONFIG_FIELDS = {"COMP-02": "players", "SETUP-02": "side", "ENG-02": "seed"}
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: Tags a text record gives a meaning of its own (ENG-24); not kept among a record's tags.
 RESERVED_TAGS = ("Sintra", "Position", "Seed", "Players", "Side", "Scores")
-_PLAYER_TAG = re.compile(r"Player[0-9]+")
 _MOVE = 'expected an action in notation, {"chance": [outcomes]} or {"comment": "text"}'
 
 
@@ -190,10 +188,7 @@ class GameRecord:
 
     def player_names(self) -> tuple[str, ...]:
         """The players' names by seat, ``Player N`` for an unnamed one."""
-        given = self.names or (None,) * self.num_players
-        return tuple(
-            f"Player {seat + 1}" if name is None else name for seat, name in enumerate(given)
-        )
+        return common.player_names(self.names, self.num_players)
 
 
 def _result_to_dict(result: Outcome | None) -> dict[str, Any] | None:
@@ -208,19 +203,8 @@ def _result_to_dict(result: Outcome | None) -> dict[str, Any] | None:
 
 def _moves(record: GameRecord, table: ComponentTable) -> list[Any]:
     """The ``moves`` of a format 2 document, in the order they came (ENG-25)."""
-    draws = {d.ply: d.outcomes for d in record.draws}
-    notes: dict[tuple[int, bool], list[str]] = {}
-    for note in record.comments:
-        notes.setdefault((note.ply, note.after_draws), []).append(note.text)
-    moves: list[Any] = []
-    for ply in range(len(record.actions) + 1):
-        if ply:
-            moves.append(action_to_text(record.actions[ply - 1], table))
-        moves.extend({"comment": text} for text in notes.get((ply, False), []))
-        if ply in draws:
-            moves.append({"chance": list(draws[ply])})
-            moves.extend({"comment": text} for text in notes.get((ply, True), []))
-    return moves
+    texts = [action_to_text(action, table) for action in record.actions]
+    return common.moves_to_json(texts, record.draws, record.comments)
 
 
 def record_to_json(
@@ -285,10 +269,7 @@ def _action_at(item: object, path: str, ply: int, table: ComponentTable) -> Acti
 
 
 def _one_line(value: object, path: str, what: str) -> str:
-    text = _read.string(value, path)
-    if "\n" in text or "\r" in text:
-        _read.fail(path, f"{what} is one line: no line breaks (ENG-25)")
-    return text
+    return common.one_line(_read, value, path, what, "ENG-25")
 
 
 def _comment_text(value: object, path: str) -> str:
@@ -349,48 +330,25 @@ def _tags_from(value: object) -> tuple[tuple[str, str], ...]:
 
 
 def _tag(name: object, text: object, path: str) -> None:
-    if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-        _read.fail(path, "a tag name is a letter followed by letters and digits (ENG-24)")
-    if name in RESERVED_TAGS or _PLAYER_TAG.fullmatch(name):
-        _read.fail(path, f"{name} is not a free tag: the record holds it in its own field")
-    _one_line(text, path, "a tag")
+    common.check_tag(
+        _read, name, text, path, reserved=RESERVED_TAGS, name_clause="ENG-24", line_clause="ENG-25"
+    )
 
 
 def _moves_from(
     items: list[Any], table: ComponentTable
 ) -> tuple[list[Action], list[Draws], list[Comment], dict[str, str]]:
     """Actions, draws and comments of ``moves``, and where each came from (for errors)."""
-    actions: list[Action] = []
-    draws: list[Draws] = []
-    comments: list[Comment] = []
-    where: dict[str, str] = {}
-    last = ""
-    for index, item in enumerate(items):
-        path = f"moves[{index}]"
-        if isinstance(item, dict) and "comment" in item:
-            obj = _read.fields(item, path, ("comment",))
-            text = _comment_text(obj["comment"], f"{path}.comment")
-            comments.append(Comment(len(actions), text, last == "chance"))
-            continue
-        if isinstance(item, dict) and "chance" not in item:
-            _read.fail(path, _MOVE)
-        if isinstance(item, dict):
-            obj = _read.fields(item, path, ("chance",))
-            if last == "chance" or (draws and draws[-1].ply == len(actions)):
-                _read.fail(path, "the chance outcomes after a move are written in one entry")
-            outcomes = _read.integers(obj["chance"], f"{path}.chance")
-            if not outcomes:
-                _read.fail(f"{path}.chance", "expected at least one outcome")
-            where[f"draws[{len(draws)}].outcomes"] = f"{path}.chance"
-            draws.append(Draws(len(actions), outcomes))
-            last = "chance"
-            continue
-        if not isinstance(item, str):
-            _read.fail(path, f"{_MOVE}, got {describe(item)}")
-        where[f"actions[{len(actions)}]"] = path
-        actions.append(_action_at(item, path, len(actions) + 1, table))
-        last = "action"
-    return actions, draws, comments, where
+    return common.read_moves(
+        _read,
+        items,
+        action=lambda text: action_from_text(text, table),
+        comment_text=_comment_text,
+        draws=Draws,
+        comment=Comment,
+        move=_MOVE,
+        no_outcomes="expected at least one outcome",
+    )
 
 
 def record_from_json(text: str, components: ComponentTable | None = None) -> GameRecord:
@@ -450,11 +408,7 @@ def record_from_json(text: str, components: ComponentTable | None = None) -> Gam
     try:
         replay(record, table)
     except RecordError as error:
-        field = error.field
-        for ours, theirs in where.items():
-            if field == ours or field.startswith((f"{ours}[", f"{ours}.")):
-                field = theirs + field[len(ours) :]
-                break
+        field = common.relocated(error.field, where)
         if field.startswith("start"):
             field = "position"
         raise type(error)(field, error.reason) from None
@@ -470,30 +424,20 @@ def _describe(action: Action, table: ComponentTable) -> str:
 
 def _check_extras(record: GameRecord) -> None:
     """Names, tags and comments of a record built by hand (ENG-25)."""
-    if record.names and len(record.names) != record.num_players:
-        _read.fail("names", f"expected one name per player ({record.num_players}) or none")
-    for seat, name in enumerate(record.names):
-        if name is not None:
-            _name(name, f"names[{seat}]")
-    for index, pair in enumerate(record.tags):
-        if not (isinstance(pair, tuple) and len(pair) == 2):
-            _read.fail(f"tags[{index}]", f"expected a (name, value) pair, got {describe(pair)}")
-        _tag(pair[0], pair[1], f"tags[{index}]")
-    if len({name for name, _ in record.tags}) != len(record.tags):
-        _read.fail("tags", "a tag is given twice")
-    draw_plies = {d.ply for d in record.draws if isinstance(d, Draws)}
-    for index, note in enumerate(record.comments):
-        path = f"comments[{index}]"
-        if not isinstance(note, Comment):
-            _read.fail(path, f"expected a Comment, got {describe(note)}")
-        _comment_text(note.text, f"{path}.text")
-        if type(note.ply) is not int or not 0 <= note.ply <= len(record.actions):
-            _read.fail(f"{path}.ply", f"a ply from 0 to {len(record.actions)}")
-        if note.after_draws and note.ply not in draw_plies:
-            _read.fail(path, f"no chance outcomes follow ply {note.ply} for it to come after")
-    plies = [(n.ply, n.after_draws) for n in record.comments]
-    if plies != sorted(plies):
-        _read.fail("comments", "comments come in the order of the moves they follow")
+    common.check_extras(
+        _read,
+        num_players=record.num_players,
+        num_actions=len(record.actions),
+        names=record.names,
+        tags=record.tags,
+        draws=record.draws,
+        comments=record.comments,
+        name=_name,
+        tag=_tag,
+        comment_text=_comment_text,
+        draws_type=Draws,
+        comment_type=Comment,
+    )
 
 
 def _decide(state: GameState, draws: Draws, index: int, table: ComponentTable) -> GameState:
@@ -576,15 +520,7 @@ def replay(record: GameRecord, components: ComponentTable | None = None) -> tupl
         )
     state = _start(record, table)
     _check_extras(record)
-    draws: dict[int, tuple[int, Draws]] = {}
-    for index, item in enumerate(record.draws):
-        if not isinstance(item, Draws):
-            _read.fail(f"draws[{index}]", f"expected Draws, got {describe(item)}")
-        if type(item.ply) is not int or not 0 <= item.ply <= len(record.actions):
-            _read.fail(f"draws[{index}].ply", f"a ply from 0 to {len(record.actions)}")
-        if draws and item.ply <= max(draws):
-            _read.fail(f"draws[{index}].ply", "one entry per ply, in the order of the plies")
-        draws[item.ply] = (index, item)
+    draws = common.index_draws(_read, record.draws, len(record.actions), Draws)
     if 0 in draws:
         state = _decide(state, draws[0][1], draws[0][0], table)
     states = [state]
