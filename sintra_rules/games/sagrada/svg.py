@@ -33,6 +33,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from sintra_rules._formats import svg
 from sintra_rules.games.sagrada.actions import Action
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS, SagradaComponents
 from sintra_rules.games.sagrada.narration import describe_action, player_names
@@ -49,10 +50,9 @@ FILLS: dict[str, str] = {
     "P": "#8e44ad",
 }
 _SPARE = ("#c0392b", "#16a5a5", "#8d6e63", "#556b2f", "#7b4fbf")
-_SVG_NS = "http://www.w3.org/2000/svg"
-_INK = "#23272b"
-_PAPER = "#fbfaf7"
-_LINE = "#8a8f96"
+_INK = svg.INK
+_PAPER = svg.PAPER
+_LINE = svg.LINE
 _WIDTH = 720
 _MARGIN = 16
 _DIE = 30  # side of a window space
@@ -75,29 +75,15 @@ def _fill(table: SagradaComponents, colour: int) -> str:
     return FILLS.get(code, _SPARE[colour % len(_SPARE)])
 
 
-def _ink_on(fill: str) -> str:
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return _INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+_ink_on = svg.ink_on
 
 
 def _tint(fill: str) -> str:
-    rgb = [int(fill[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * 0.72):02x}" for c in rgb)
+    return svg.tint(fill, 0.72)
 
 
-class _Canvas:
+class _Canvas(svg.Canvas[SagradaComponents]):
     """The SVG tree under construction."""
-
-    def __init__(self, table: SagradaComponents) -> None:
-        self.table = table
-        self.root = ET.Element("svg", xmlns=_SVG_NS, version="1.1")
-        self.root.set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif")
-
-    def element(self, tag: str, parent: ET.Element | None = None, /, **attrs: object) -> ET.Element:
-        node = ET.SubElement(self.root if parent is None else parent, tag)
-        for key, value in attrs.items():
-            node.set(key.rstrip("_").replace("_", "-"), str(value))
-        return node
 
     def text(
         self,
@@ -456,14 +442,11 @@ def state_to_svg(
     for seat in range(state.num_players):
         canvas.element("line", x1=_MARGIN, x2=_WIDTH - _MARGIN, y1=y, y2=y, stroke="#d6d1c7")
         y = _window(canvas, state, seat, y + 6, names[seat])
-    height = y + _MARGIN
-    root = canvas.root
-    root.set("viewBox", f"0 0 {_WIDTH} {height:.0f}")
-    scale = 1.0 if width is None else width / _WIDTH
-    root.set("width", str(width if width is not None else _WIDTH))
-    root.set("height", str(round(height * scale)))
-    title = ET.Element("title")
     n = state.num_players
-    title.text = f"Sagrada, {n} player{'s' if n > 1 else ''}, round {state.round}"
-    root.insert(0, title)
-    return ET.tostring(root, encoding="unicode")
+    return svg.document(
+        canvas.root,
+        natural_width=_WIDTH,
+        height=y + _MARGIN,
+        width=width,
+        title=f"Sagrada, {n} player{'s' if n > 1 else ''}, round {state.round}",
+    )

@@ -56,12 +56,12 @@ draft G6 place r4c1 end
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 
 import attrs
 
+from sintra_rules._formats import textrecord as common
 from sintra_rules.errors import GameOver, IllegalAction, NotationError, RecordError
 from sintra_rules.games.sagrada.actions import Action, EndTurn
 from sintra_rules.games.sagrada.chance import apply_chance, without_generator
@@ -93,11 +93,9 @@ __all__ = [
 
 #: The version of the text record format (the ``Sagrada`` tag).
 FORMAT = "1"
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
 _TOKEN = re.compile(r"\{[^{}]*\}?|[^\s{]+")
 _KNOWN = {n.lower(): n for n in ("Sagrada", "Position", "Seed", "Players", "Tools", "Scores")}
 _KINDS = ("pool", "reroll", "roll", "draw")
-_BOM = "\ufeff"
 
 
 def looks_like_text_record(text: str) -> bool:
@@ -108,16 +106,7 @@ def looks_like_text_record(text: str) -> bool:
     >>> looks_like_text_record('[Sagrada "1"]'), looks_like_text_record('{"kind": "x"}')
     (True, False)
     """
-    head = text.removeprefix(_BOM).lstrip()
-    if head.startswith("["):
-        return bool(re.match(r'\[\s*[A-Za-z][A-Za-z0-9]*\s+"', head))
-    if head.startswith("{"):
-        return head[1:].lstrip()[:1] not in ('"', "}", "")
-    try:
-        json.loads(head)
-    except ValueError:
-        return True
-    return False
+    return common.looks_like_text_record(text)
 
 
 @attrs.frozen
@@ -445,20 +434,6 @@ def _as_dice(state: SagradaState, run: Draws, index: int) -> list[Dice]:
     return out
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
-
-
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _tag_name(name: str) -> str:
-    if re.fullmatch(r"(?i:player)\d+", name):
-        return "Player" + name[6:]
-    return _KNOWN.get(name.lower(), name)
-
-
 def text_record_from_text(text: str, components: SagradaComponents | None = None) -> TextRecord:
     """Read and replay a text record (ENG-17).
 
@@ -477,38 +452,15 @@ def text_record_from_text(text: str, components: SagradaComponents | None = None
     if not isinstance(text, str):
         raise _fail("$", f"expected a string, got {type(text).__name__}")
     table = table_or_default(components)
-    lines = text.removeprefix(_BOM).replace("\r\n", "\n").split("\n")
-    tags: list[tuple[str, str]] = []
-    number = 0
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            if tags:
-                break
-            continue
-        match = _TAG.match(line.strip())
-        if match is None:
-            if not tags:
-                raise _fail(
-                    f"line {number}",
-                    'a text record starts with its tags: [Sagrada "1"] and the start, '
-                    '[Position "..."] or [Seed "..."] and [Players "..."]',
-                )
-            raise _fail(f"line {number}", 'expected a tag [Name "value"] or a blank line')
-        name, value = _tag_name(match.group(1)), _unquote(match.group(2))
-        if name in dict(tags):
-            raise _fail(f"line {number}", f"the tag {name} is given twice")
-        tags.append((name, value))
-    else:
-        number = len(lines)
-    if not tags:
-        raise _fail("line 1", 'a text record starts with [Sagrada "1"]: the file holds no tag')
-    found = dict(tags)
-    tags.sort(key=lambda tag: tag[0] != "Sagrada")
-    if "Sagrada" not in found:
-        tags.insert(0, ("Sagrada", FORMAT))
-        found["Sagrada"] = FORMAT
-    if found["Sagrada"] != FORMAT:
-        raise _fail("Sagrada", f"unknown text record format {found['Sagrada']!r} (reads {FORMAT})")
+    lines = text.removeprefix(common.BOM).replace("\r\n", "\n").split("\n")
+    tags, found, number = common.read_tags(
+        lines,
+        header="Sagrada",
+        version=FORMAT,
+        known=_KNOWN,
+        opening='a text record starts with its tags: [Sagrada "1"] and the start, '
+        '[Position "..."] or [Seed "..."] and [Players "..."]',
+    )
     start = _start(found, table)
     for name, value in found.items():
         if re.fullmatch(r"Player\d+", name):
@@ -531,28 +483,14 @@ def text_record_from_text(text: str, components: SagradaComponents | None = None
         state = _play(record.states[-1], move, where)
         record = attrs.evolve(record, moves=(*record.moves, move), states=(*record.states, state))
     last = record.states[-1]
-    if "Scores" in found:
-        if not last.is_over:
-            raise _fail("Scores", "the game is not over: final scores come at its end")
-        scores = " ".join(str(s) for s in result(last).scores)
-        if found["Scores"] != scores:
-            raise _fail("Scores", f"the replay ends with the scores {scores}, not the ones given")
+    common.check_scores(found, last.is_over, lambda: result(last).scores)
     return record
 
 
 def _moves(lines: Sequence[str], after: int) -> Iterator[tuple[str, str]]:
     """The moves after the first ``after`` lines, each with where it starts: a keyword and
     its argument are one decision (``tool 5 pay G2`` too); a comment may span lines."""
-    body = "\n".join(lines[after:])
-    tokens: list[tuple[str, str]] = []
-    line, start, count = after + 1, 0, 0
-    for match in _TOKEN.finditer(body):
-        newlines = body.count("\n", start, match.start())
-        if newlines:
-            line, count = line + newlines, 0
-        count += 1
-        start = match.start()
-        tokens.append((f"line {line}, token {count}", match.group(0)))
+    tokens = list(common.tokens(lines, after, _TOKEN))
     i = 0
     while i < len(tokens):
         where, word = tokens[i]
@@ -605,11 +543,8 @@ def text_record_to_text(record: TextRecord) -> str:
         The text, which :func:`text_record_from_text` reads back to the same record.
     """
     table = record.states[0].components
-    lines = [f'[{name} "{_quote(value)}"]' for name, value in record.tags]
-    lines.append("")
-    comments: dict[int, list[str]] = {}
-    for index, note in record.comments:
-        comments.setdefault(index, []).append(note)
+    lines = common.tag_lines(record.tags)
+    comments = common.comments_by_move(record.comments)
     words = [f"{{{c}}}" for c in comments.get(-1, [])]
     for index, move in enumerate(record.moves):
         pool = isinstance(move, Dice) and move.kind == "pool"

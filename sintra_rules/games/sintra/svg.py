@@ -35,6 +35,7 @@ import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from sintra_rules._formats import svg
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.components import JOKER_CODE, ComponentTable
 from sintra_rules.games.sintra.narration import describe_move, player_names, roman
@@ -55,10 +56,9 @@ FILLS: dict[str, str] = {
 # For tables whose colour codes are not in FILLS (a user's own table).
 _SPARE_FILLS = ("#7b4fbf", "#c0392b", "#16a5a5", "#8d6e63", "#556b2f")
 
-_SVG_NS = "http://www.w3.org/2000/svg"
-_INK = "#23272b"
-_PAPER = "#fbfaf7"
-_LINE = "#8a8f96"
+_INK = svg.INK
+_PAPER = svg.PAPER
+_LINE = svg.LINE
 
 _WIDTH = 680
 #: Characters of a header line (12 px text) that fit beside the round indicator.
@@ -79,31 +79,15 @@ def _fill(table: ComponentTable, code: str) -> str:
     return _SPARE_FILLS[table.colour_codes.index(code) % len(_SPARE_FILLS)]
 
 
-def _ink_on(fill: str) -> str:
-    """Dark or white letters, whichever reads better on ``fill`` (by its luminance)."""
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return _INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+_ink_on = svg.ink_on
 
 
 def _tint(fill: str) -> str:
-    """``fill`` mixed 70 % with white: the colour of an empty space."""
-    rgb = [int(fill[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * 0.7):02x}" for c in rgb)
+    return svg.tint(fill, 0.7)
 
 
-class _Canvas:
+class _Canvas(svg.Canvas[ComponentTable]):
     """The SVG tree under construction, with one method per kind of mark."""
-
-    def __init__(self, table: ComponentTable) -> None:
-        self.table = table
-        self.root = ET.Element("svg", xmlns=_SVG_NS, version="1.1")
-        self.root.set("font-family", "DejaVu Sans, Helvetica, Arial, sans-serif")
-
-    def element(self, tag: str, parent: ET.Element | None = None, /, **attrs: object) -> ET.Element:
-        node = ET.SubElement(self.root if parent is None else parent, tag)
-        for key, value in attrs.items():
-            node.set(key.rstrip("_").replace("_", "-"), str(value))
-        return node
 
     def text(
         self, x: float, y: float, words: str, size: int = 12, anchor: str = "start", **attrs: object
@@ -443,13 +427,10 @@ def state_to_svg(
     for seat in range(len(state.players)):
         canvas.element("line", x1=_MARGIN, x2=_WIDTH - _MARGIN, y1=y, y2=y, stroke="#d6d1c7")
         y = _palace(canvas, state, seat, y + 6, names[seat])
-    height = y + _MARGIN
-    root = canvas.root
-    root.set("viewBox", f"0 0 {_WIDTH} {height}")
-    scale = 1.0 if width is None else width / _WIDTH
-    root.set("width", str(width if width is not None else _WIDTH))
-    root.set("height", str(round(height * scale)))
-    title = ET.Element("title")
-    title.text = f"Azul: Stained Glass of Sintra, {len(state.players)} players, round {state.round}"
-    root.insert(0, title)
-    return ET.tostring(root, encoding="unicode")
+    return svg.document(
+        canvas.root,
+        natural_width=_WIDTH,
+        height=y + _MARGIN,
+        width=width,
+        title=f"Azul: Stained Glass of Sintra, {len(state.players)} players, round {state.round}",
+    )

@@ -53,13 +53,13 @@ and why; a bad ``Position`` raises :class:`~sintra_rules.errors.PositionError`.
 
 from __future__ import annotations
 
-import json
 import re
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import attrs
 
+from sintra_rules._formats import textrecord as common
 from sintra_rules.errors import IllegalAction, NotationError, RecordError, RecordWarning
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.chance import apply_chance
@@ -91,7 +91,6 @@ __all__ = [
 
 #: The version of the text record format (the ``Sintra`` tag).
 FORMAT = "1"
-_TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
 #: A comment (which may span lines, as in PGN; unclosed up to the end), or any other token.
 _TOKEN = re.compile(r"\{[^}]*\}?|[^\s{]+")
 _FILL = "fill:"
@@ -99,7 +98,6 @@ _MOVE_NUMBER = re.compile(r"^(\d+)\.$")
 #: The tags the format defines, by their names in lower case (a tag name is read in any case).
 _KNOWN_TAGS = {name.lower(): name for name in ("Sintra", "Position", "Seed", "Players", "Side")}
 _KNOWN_TAGS["scores"] = "Scores"
-_BOM = "\ufeff"
 
 
 def looks_like_text_record(text: str) -> bool:
@@ -118,24 +116,13 @@ def looks_like_text_record(text: str) -> bool:
     >>> looks_like_text_record("3"), looks_like_text_record("{")
     (False, False)
     """
-    head = text.removeprefix(_BOM).lstrip()
-    if head.startswith("["):
-        return bool(re.match(r'\[\s*[A-Za-z][A-Za-z0-9]*\s+"', head))
-    if head.startswith("{"):
-        return head[1:].lstrip()[:1] not in ('"', "}", "")
-    try:
-        json.loads(head)
-    except ValueError:
-        return True
-    return False
+    return common.looks_like_text_record(text)
 
 
 def _tag_name(name: str) -> str:
     """A tag's name as the format spells it (``sintra`` is ``Sintra``, ``player1``
     ``Player1``); other tags as written."""
-    if re.fullmatch(r"(?i:player)\d+", name):
-        return "Player" + name[6:]
-    return _KNOWN_TAGS.get(name.lower(), name)
+    return common.tag_name(name, _KNOWN_TAGS)
 
 
 @attrs.frozen
@@ -393,14 +380,6 @@ def _check_drawable(state: GameState, colour: int, piece: str, where: str) -> No
     )
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
-
-
-def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def text_record_from_text(text: str, components: ComponentTable | None = None) -> TextRecord:
     """Read and replay a text record (ENG-24).
 
@@ -419,39 +398,15 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
     if not isinstance(text, str):
         raise _fail("$", f"expected a string, got {type(text).__name__}")
     table = default_components() if components is None else components
-    lines = text.removeprefix(_BOM).replace("\r\n", "\n").split("\n")
-    tags: list[tuple[str, str]] = []
-    number = 0
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            if tags:
-                break
-            continue
-        match = _TAG.match(line.strip())
-        if match is None:
-            if not tags:
-                raise _fail(
-                    f"line {number}",
-                    'a text record starts with its tags, [Sintra "1"] and the start: '
-                    '[Position "..."], or [Seed "..."], [Players "..."] and [Side "..."]',
-                )
-            raise _fail(f"line {number}", 'expected a tag [Name "value"] or a blank line')
-        name, value = _tag_name(match.group(1)), _unquote(match.group(2))
-        if name in dict(tags):
-            raise _fail(f"line {number}", f"the tag {name} is given twice")
-        tags.append((name, value))
-    else:
-        number = len(lines)  # no blank line after the tags: no moves
-    found = dict(tags)
-    if not tags:
-        raise _fail("line 1", 'a text record starts with [Sintra "1"]: the file holds no tag')
-    # The format tag comes first; left out, the record is read as version 1.
-    tags.sort(key=lambda tag: tag[0] != "Sintra")
-    if "Sintra" not in found:
-        tags.insert(0, ("Sintra", FORMAT))
-        found["Sintra"] = FORMAT
-    if found["Sintra"] != FORMAT:
-        raise _fail("Sintra", f"unknown text record format {found['Sintra']!r} (reads {FORMAT})")
+    lines = text.removeprefix(common.BOM).replace("\r\n", "\n").split("\n")
+    tags, found, number = common.read_tags(
+        lines,
+        header="Sintra",
+        version=FORMAT,
+        known=_KNOWN_TAGS,
+        opening='a text record starts with its tags, [Sintra "1"] and the start: '
+        '[Position "..."], or [Seed "..."], [Players "..."] and [Side "..."]',
+    )
     start = _start(found, table)
     count = len(start.players)
     for name in found:
@@ -459,7 +414,7 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
             raise _fail(name, f"the game has {count} players")
     record = TextRecord(tuple(tags), (), (), (start,))
     numbered: tuple[str, int] | None = None  # a move number waiting for its action
-    for where, token in _tokens(lines, number):
+    for where, token in common.tokens(lines, number, _TOKEN):
         if token.startswith("{"):
             if not token.endswith("}"):
                 raise _fail(where, "this comment is not closed: end it with '}'")
@@ -482,27 +437,8 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
             states=(*record.states, _play(state, move, where)),
         )
     last = record.states[-1]
-    if "Scores" in found:
-        if not last.is_over:
-            raise _fail("Scores", "the game is not over: final scores come at its end")
-        scores = " ".join(str(s) for s in outcome(last).scores)
-        if found["Scores"] != scores:
-            raise _fail("Scores", f"the replay ends with the scores {scores}, not the ones given")
+    common.check_scores(found, last.is_over, lambda: outcome(last).scores)
     return record
-
-
-def _tokens(lines: Sequence[str], after: int) -> Iterator[tuple[str, str]]:
-    """The tokens of the moves (the lines after the first ``after``), each with where it
-    starts (``line 9, token 3``); a comment may span lines."""
-    body = "\n".join(lines[after:])
-    line, start, token = after + 1, 0, 0
-    for match in _TOKEN.finditer(body):
-        newlines = body.count("\n", start, match.start())
-        if newlines:
-            line, token = line + newlines, 0
-        token += 1
-        start = match.start()
-        yield f"line {line}, token {token}", match.group(0)
 
 
 def _check_number(numbered: tuple[str, int], move: Action | Fill, record: TextRecord) -> None:
@@ -559,11 +495,8 @@ def text_record_to_text(record: TextRecord) -> str:
         The text, which :func:`text_record_from_text` reads back to the same record.
     """
     table = record.states[0].components
-    lines = [f'[{name} "{_quote(value)}"]' for name, value in record.tags]
-    lines.append("")
-    comments: dict[int, list[str]] = {}
-    for index, comment in record.comments:
-        comments.setdefault(index, []).append(comment)
+    lines = common.tag_lines(record.tags)
+    comments = common.comments_by_move(record.comments)
     words: list[str] = [f"{{{comment}}}" for comment in comments.get(-1, [])]
     for index, move in enumerate(record.moves):
         words.append(move.text(table) if isinstance(move, Fill) else action_to_text(move, table))
