@@ -243,8 +243,12 @@ def test_show_and_explain_a_sagrada_position() -> None:
     assert done.stdout == line + "\n"
     done = _sintra("explain", line)
     assert done.returncode == 0
-    listed = [row.strip() for row in done.stdout.splitlines()[1:]]
-    assert listed == [game.action_to_text(state, a) for a in game.legal_actions(state)]
+    rows = done.stdout.splitlines()
+    texts = [game.action_to_text(state, a) for a in game.legal_actions(state)]
+    assert rows[0] == f"Player {state.turn + 1} may ({len(texts)}):"  # type: ignore[attr-defined]
+    assert len(rows) == 1 + len(texts)
+    for row, text in zip(rows[1:], texts, strict=True):  # the notation, then its words
+        assert row.startswith(f"  {text} ") and len(row) > len(text) + 4, row
     done = _sintra("explain", line, "end")
     legal = "end" in [game.action_to_text(state, a) for a in game.legal_actions(state)]
     assert done.returncode == (0 if legal else 1)

@@ -60,7 +60,11 @@ def test_the_pages_with_examples_are_found() -> None:
     "page", [*PAGES, ROOT / "README.md"], ids=lambda p: p.relative_to(ROOT).as_posix()
 )
 def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run the page's examples as one doctest and evaluate its pictures' expressions."""
+    """Run the page's examples as one doctest and evaluate its pictures' expressions. The
+    scratch directory holds the checkout's ``tests/data`` (a link), so a shell session may
+    read the library's data files as from the checkout's root."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data", target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     text = page.read_text("utf-8")
     name = str(page.relative_to(ROOT))

@@ -56,7 +56,13 @@ from typing import Any
 
 from sintra_rules._progress import last_summary
 from sintra_rules.cli._io import UsageError, show_warnings
-from sintra_rules.cli._parser import build_parser, chosen_game, refuse_extras, resolve_options
+from sintra_rules.cli._parser import (
+    build_parser,
+    chosen_game,
+    intermixed,
+    refuse_extras,
+    resolve_options,
+)
 from sintra_rules.errors import RecordWarning, SintraError
 
 __all__ = ["UsageError", "main", "provisional_note"]
@@ -93,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(chosen_game(arguments))
     try:
         args, extras = parser.parse_known_args(arguments)
+        if extras:
+            args, extras = intermixed(args, arguments, extras)
         if extras:
             refuse_extras(parser, args, extras)
     except SystemExit as exit_:

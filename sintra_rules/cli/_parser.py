@@ -20,7 +20,7 @@ from sintra_rules.distributed import add_fan_out_options
 from sintra_rules.game import GameInfo
 from sintra_rules.games import available_games, make
 
-__all__ = ["build_parser", "chosen_game", "refuse_extras", "resolve_options"]
+__all__ = ["build_parser", "chosen_game", "intermixed", "refuse_extras", "resolve_options"]
 
 _non_negative = whole_number(0)
 
@@ -263,7 +263,7 @@ def build_parser(game: str = "sintra") -> argparse.ArgumentParser:
         help="an action in notation, e.g. 3B-2 or R (default: list the legal actions)",
     )
     _quiet_note_option(expl)
-    expl.set_defaults(handler=_positions.explain)
+    expl.set_defaults(handler=_positions.explain, intermixed=expl)
 
     show = sub.add_parser(
         "show", help="draw a position: the text board, an SVG picture or its notation"
@@ -381,6 +381,20 @@ def chosen_game(arguments: Sequence[str]) -> str:
         if name in available_games():
             return name
     return "sintra"
+
+
+def intermixed(
+    args: argparse.Namespace, arguments: Sequence[str], extras: Sequence[str]
+) -> tuple[argparse.Namespace, list[str]]:
+    """The arguments of a command whose positionals may follow its options (``explain FILE
+    --ply 3 ACTION``) read again as intermixed (:meth:`argparse.ArgumentParser.
+    parse_known_intermixed_args`), when a first reading left ``extras``; any other command's
+    as they were read."""
+    command: argparse.ArgumentParser | None = getattr(args, "intermixed", None)
+    if command is None or args.command not in arguments:
+        return args, list(extras)
+    rest = list(arguments)[list(arguments).index(args.command) + 1 :]
+    return command.parse_known_intermixed_args(rest, argparse.Namespace(command=args.command))
 
 
 def refuse_extras(

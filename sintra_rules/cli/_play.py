@@ -83,11 +83,12 @@ def play(args: argparse.Namespace) -> int:
     if args.components is not None:
         commands = commands.on_table(args.components)
     options: dict[str, str] = args.options
-    states, actions = _played(commands.game, seated, args.seed, options)
     names = [f"Player {seat + 1} ({kind})" for seat, (kind, _) in enumerate(seated)]
     width = output_width()
     setup = commands.setup_text(len(seated), options)
+    # The header first: it tells who plays while the game is being played.
     print(wrap_text(f"sintra play: {setup}, seed {args.seed}: " + " vs ".join(names), width))
+    states, actions = _played(commands.game, seated, args.seed, options)
     print("")
     commands.tell_game(
         states,

@@ -31,6 +31,7 @@ from sintra_rules.cli._io import UsageError
 from sintra_rules.game import (
     CommandLine,
     Drawn,
+    Explained,
     Game,
     GameInfo,
     Recorded,
@@ -313,9 +314,12 @@ class GameCommands:
         return self.game.to_svg(state)
 
     def list_actions(self, state: Any) -> list[str]:
-        """Every legal action of the player to act, in the game's notation (``explain``
-        without an action)."""
+        """Every legal action of the player to act (``explain`` without an action): the
+        game's own list in notation and in words where it explains
+        (:class:`~sintra_rules.game.Explained`, its ``explain(state)``), else in notation."""
         game = self.game
+        if isinstance(game, Explained):
+            return str(game.explain(state)).splitlines()
         if state.is_over:
             return ["The game is over: nobody has a legal action."]
         if state.chance is not None:
