@@ -10,5 +10,7 @@ once and told the game's words (clause IDs, tag names, messages) by their caller
 - :mod:`sintra_rules._formats.textrecord`: the PGN-like tag pairs and ``{comments}`` of a text
   record;
 - :mod:`sintra_rules._formats.svg`: SVG primitives (escaping, the document wrapper, pips);
-- :mod:`sintra_rules._formats.provenance`: where a printed figure comes from.
+- :mod:`sintra_rules._formats.components`: a component table file, its header and each
+  figure's entry, and :class:`~sintra_rules._formats.components.Provenance`, where a figure
+  comes from.
 """

@@ -27,10 +27,12 @@ import tomllib
 import types
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
+from sintra_rules._formats import components as common
+from sintra_rules._formats.components import Provenance
 from sintra_rules._strict import Reader, describe
 from sintra_rules.errors import ComponentTableError, UnknownPlayerCount
 
@@ -81,16 +83,6 @@ _FIGURES = (
     "tools",
 )
 _TAG_RE = re.compile(r"\[([A-Z][A-Z0-9-]*)\]")
-
-
-@attrs.frozen
-class Provenance:
-    """Where a figure comes from: ``status`` (``confirmed`` or ``provisional``), ``source``
-    (text citing source tags such as ``[RULESPAL]``) and the ``clause`` describing it."""
-
-    status: Literal["confirmed", "provisional"]
-    source: str
-    clause: str
 
 
 @attrs.frozen
@@ -278,27 +270,22 @@ def _fail(field: str, reason: str) -> ComponentTableError:
 def _figure(
     data: Mapping[str, Any], key: str, sources: Mapping[str, str]
 ) -> tuple[Any, Provenance]:
-    entry = data.get(key)
-    if not isinstance(entry, Mapping):
-        raise _fail(key, "missing or not a table with value, status, source and clause")
-    unknown = set(entry) - {"value", "status", "source", "clause"}
-    if unknown:
-        raise _fail(key, f"unknown keys {sorted(unknown)}")
-    if "value" not in entry:
-        raise _fail(f"{key}.value", "missing")
-    status = entry.get("status")
-    if status not in ("confirmed", "provisional"):
-        raise _fail(f"{key}.status", f"must be 'confirmed' or 'provisional', got {status!r}")
-    source = entry.get("source")
-    if not isinstance(source, str) or not _TAG_RE.search(source):
-        raise _fail(f"{key}.source", "must be a string citing at least one [TAG] of [sources]")
-    for tag in _TAG_RE.findall(source):
-        if tag not in sources:
-            raise _fail(f"{key}.source", f"cites [{tag}], which [sources] does not define")
-    clause = entry.get("clause")
-    if not isinstance(clause, str) or not re.fullmatch(r"[A-Z]+-\d\d", clause):
-        raise _fail(f"{key}.clause", f"must name a spec clause (AREA-NN), got {clause!r}")
-    return entry["value"], Provenance(status=status, source=source, clause=clause)
+
+    def source(value: object, path: str) -> str:
+        if not isinstance(value, str) or not _TAG_RE.search(value):
+            raise _fail(path, "must be a string citing at least one [TAG] of [sources]")
+        for tag in _TAG_RE.findall(value):
+            if tag not in sources:
+                raise _fail(path, f"cites [{tag}], which [sources] does not define")
+        return value
+
+    return common.figure(data.get(key), key, source=source, clause=_clause)
+
+
+def _clause(value: object, path: str) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Z]+-\d\d", value):
+        raise _fail(path, f"must name a spec clause (AREA-NN), got {value!r}")
+    return value
 
 
 def _sources(data: Mapping[str, Any]) -> dict[str, str]:
@@ -504,13 +491,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> SagradaComponents:
     ...
     sintra_rules.errors.ComponentTableError: component table: dice_per_colour: the game has 18 ...
     """
-    if not isinstance(data, Mapping):
-        raise _fail("$", "the table must be a mapping")
-    if data.get("format") != FORMAT:
-        raise _fail("format", f"unknown table format {data.get('format')!r} (expected {FORMAT})")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise _fail("name", "must be a non-empty string")
+    name = common.table_name(data, FORMAT)
     unknown = set(data) - {"format", "name", "sources", *_FIGURES}
     if unknown:
         raise _fail(sorted(unknown)[0], "unknown field")
@@ -558,19 +539,7 @@ def load_components(path: str | os.PathLike[str]) -> SagradaComponents:
     Raises:
         ComponentTableError: the file cannot be read or parsed, or a field is invalid.
     """
-    try:
-        with open(path, "rb") as handle:
-            blob = handle.read()
-    except OSError as exc:
-        raise _fail("$", f"cannot read {os.fspath(path)!r}: {exc.strerror}") from None
-    try:
-        if os.fspath(path).endswith(".json"):
-            data = json.loads(blob)
-        else:
-            data = tomllib.loads(blob.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise _fail("$", f"not valid TOML/JSON: {exc}") from None
-    return components_from_mapping(data)
+    return components_from_mapping(common.read_table_file(path))
 
 
 def table_or_default(components: SagradaComponents | None) -> SagradaComponents:

@@ -30,6 +30,8 @@ from typing import Any, Literal
 
 import attrs
 
+from sintra_rules._formats import components as common
+from sintra_rules._formats.components import Provenance
 from sintra_rules._strict import Reader
 from sintra_rules.errors import ComponentTableError, UnknownPlayerCount
 
@@ -80,15 +82,6 @@ _FIGURES = (
     "rounds",
     "strips",
 )
-
-
-@attrs.frozen
-class Provenance:
-    """Where a printed figure comes from: ``status`` is ``confirmed`` or ``provisional``."""
-
-    status: Literal["confirmed", "provisional"]
-    source: str
-    clause: str
 
 
 def _freeze_provenance(value: Mapping[str, Provenance]) -> Mapping[str, Provenance]:
@@ -270,23 +263,19 @@ def _figure(data: Mapping[str, Any], key: str) -> tuple[Any, Provenance]:
         entry = parent.get(sub)
     else:
         entry = data.get(key)
-    if not isinstance(entry, Mapping):
-        raise _fail(key, "missing or not a table with value, status, source and clause")
-    unknown = set(entry) - {"value", "status", "source", "clause"}
-    if unknown:
-        raise _fail(key, f"unknown keys {sorted(unknown)}")
-    if "value" not in entry:
-        raise _fail(f"{key}.value", "missing")
-    status = entry.get("status")
-    if status not in ("confirmed", "provisional"):
-        raise _fail(f"{key}.status", f"must be 'confirmed' or 'provisional', got {status!r}")
-    source = entry.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise _fail(f"{key}.source", "must be a non-empty string saying where the figure is from")
-    clause = entry.get("clause")
-    if not isinstance(clause, str) or not clause.startswith("FIG-"):
-        raise _fail(f"{key}.clause", f"must name a FIG-NN spec clause, got {clause!r}")
-    return entry["value"], Provenance(status=status, source=source, clause=clause)
+    return common.figure(entry, key, source=_source, clause=_clause)
+
+
+def _source(value: object, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(path, "must be a non-empty string saying where the figure is from")
+    return value
+
+
+def _clause(value: object, path: str) -> str:
+    if not isinstance(value, str) or not value.startswith("FIG-"):
+        raise _fail(path, f"must name a FIG-NN spec clause, got {value!r}")
+    return value
 
 
 def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
@@ -302,13 +291,7 @@ def components_from_mapping(data: Mapping[str, Any]) -> ComponentTable:
     ...
     sintra_rules.errors.ComponentTableError: component table: track: must end at -18 ...
     """
-    if not isinstance(data, Mapping):
-        raise _fail("$", "the table must be a mapping")
-    if data.get("format") != FORMAT:
-        raise _fail("format", f"unknown table format {data.get('format')!r} (expected {FORMAT})")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise _fail("name", "must be a non-empty string")
+    name = common.table_name(data, FORMAT)
     known = {"format", "name", "window_values"} | {k for k in _FIGURES if "." not in k}
     unknown = set(data) - known
     if unknown:
@@ -503,19 +486,7 @@ def load_components(path: str | os.PathLike[str]) -> ComponentTable:
 
     Raises :class:`ComponentTableError` for an unreadable or invalid file.
     """
-    try:
-        with open(path, "rb") as handle:
-            blob = handle.read()
-    except OSError as exc:
-        raise _fail("$", f"cannot read {os.fspath(path)!r}: {exc.strerror}") from None
-    try:
-        if os.fspath(path).endswith(".json"):
-            data = json.loads(blob)
-        else:
-            data = tomllib.loads(blob.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise _fail("$", f"not valid TOML/JSON: {exc}") from None
-    return components_from_mapping(data)
+    return components_from_mapping(common.read_table_file(path))
 
 
 def table_or_default(components: ComponentTable | None) -> ComponentTable:
