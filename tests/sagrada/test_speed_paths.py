@@ -10,15 +10,19 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sintra_rules import IllegalAction
 from sintra_rules.games.sagrada import events as ev
 from sintra_rules.games.sagrada import new_game
 from sintra_rules.games.sagrada.actions import END, ChoosePattern, EndTurn
 from sintra_rules.games.sagrada.chance import sample_chance
+from sintra_rules.games.sagrada.components import Pattern, default_components
 from sintra_rules.games.sagrada.legality import is_listed
+from sintra_rules.games.sagrada.placement import _fits, has_legal_cell, legal_cells
 from sintra_rules.games.sagrada.rules import apply, apply_traced, legal_actions
-from sintra_rules.games.sagrada.state import ChanceStep, SagradaState, die, evolved
+from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die, evolved
 from sintra_rules.rng import below, seed_state
 
 # One new value per field, each different from the value in new_game(2, seed=3).
@@ -155,3 +159,73 @@ def test_eng_10_is_listed_refuses_lookalikes() -> None:
     assert not is_listed(state, ChoosePattern(True)) or pattern != 1
     with pytest.raises(IllegalAction):
         apply(state, Equal())  # type: ignore[arg-type]
+
+
+def _slow_cells(
+    window: tuple[Die | None, ...], pattern: Pattern, d: Die, flags: tuple[bool, bool, bool]
+) -> list[int]:
+    """The spaces that take ``d``, space by space through ``placement._fits`` (PLACE-10)."""
+    empty = all(x is None for x in window)
+    return [
+        cell
+        for cell in range(20)
+        if window[cell] is None and _fits(window, pattern, d[0], d[1], cell, empty, *flags)
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.none(), st.tuples(st.integers(0, 4), st.integers(1, 6))),
+        min_size=20,
+        max_size=20,
+    ),
+    st.integers(0, 23),
+    st.tuples(st.integers(0, 4), st.integers(1, 6)),
+    st.tuples(st.booleans(), st.booleans(), st.booleans()),
+    st.one_of(st.none(), st.integers(0, 19)),
+)
+def test_place_10_masks_agree_with_the_space_by_space_rules(
+    cells: list[Die | None],
+    index: int,
+    d: Die,
+    flags: tuple[bool, bool, bool],
+    exclude: int | None,
+) -> None:
+    pattern = default_components().patterns[index]
+    waive_colour, waive_value, cork = flags
+    expected = _slow_cells(tuple(cells), pattern, d, flags)
+    for window in (tuple(cells), list(cells)):
+        got = legal_cells(
+            window, pattern, d, waive_colour=waive_colour, waive_value=waive_value, cork=cork
+        )
+        assert got == expected
+        has = has_legal_cell(
+            window,
+            pattern,
+            d,
+            waive_colour=waive_colour,
+            waive_value=waive_value,
+            cork=cork,
+            exclude=exclude,
+        )
+        assert has == any(cell != exclude for cell in expected)
+
+
+def test_place_01_masks_on_hand_made_windows() -> None:
+    pattern = default_components().patterns[3]  # Sun Catcher: .B2.Y / .4.R. / ..5Y. / G3..P
+    empty: tuple[Die | None, ...] = (None,) * 20
+    # PLACE-01, PLACE-03, PLACE-04: a blue 2 on the empty window: the border spaces but r1c5
+    # (yellow), r4c1 (green), r4c2 (a 3) and r4c5 (purple).
+    assert legal_cells(empty, pattern, (3, 2)) == [0, 1, 2, 3, 5, 9, 10, 14, 17, 18]
+    one = list(empty)
+    one[0] = (0, 5)  # a red 5 on r1c1
+    # PLACE-02, PLACE-06, PLACE-07: a red 5 next to it: r1c2 (blue) no; r2c1 orthogonal and
+    # same colour no; r2c2 is a 4 space no. Nothing.
+    assert legal_cells(tuple(one), pattern, (0, 5)) == []
+    # A yellow 3 next to the red 5: r1c2 blue no, r2c1 blank yes, r2c2 a 4 no.
+    assert legal_cells(tuple(one), pattern, (1, 3)) == [5]
+    # Cork-backed Straightedge (TOOL-09): a space next to no die.
+    cork = legal_cells(tuple(one), pattern, (1, 3), cork=True)
+    assert 0 not in cork and 1 not in cork and 5 not in cork and 6 not in cork and 2 not in cork
+    assert has_legal_cell(tuple(one), pattern, (1, 3), exclude=5) is False

@@ -17,6 +17,7 @@ RUL-03). A die moved by a tool is placed again in the window without it (TOOL-13
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from sintra_rules.games.sagrada.components import COLUMNS, SPACES, Pattern
@@ -74,6 +75,102 @@ def _fits(
     return True
 
 
+# The fast path: a window and a pattern as bitmasks over the 20 spaces (bit i: space i).
+_ALL = (1 << SPACES) - 1
+_BORDER = sum(1 << i for i in BORDER)
+_NEAR = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(SPACES))
+_ORTH = tuple(sum(1 << j for j in ORTHOGONAL[i]) for i in range(SPACES))
+# The spaces of a mask, increasing: its low 10 bits and its high 10 bits.
+_LOW = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(1024))
+_HIGH = tuple(tuple(i + 10 for i in range(10) if m >> i & 1) for m in range(1024))
+
+#: A window's masks: the spaces holding a die, those next to one (orthogonally or diagonally),
+#: and per colour (0 to 4) and per value (0 to 6) the spaces orthogonally next to a die of it.
+_Analysis = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+# Per pattern (by identity, the pattern held so that its id is not reused): per colour and per
+# value, the spaces whose restriction it meets.
+_PATTERNS: dict[int, tuple[Pattern, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _pattern_masks(pattern: Pattern) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per colour 0 to 4, the spaces blank or of that colour (PLACE-03, PLACE-05); per value 0
+    to 6, the spaces blank or of that value (PLACE-04, PLACE-05)."""
+    entry = _PATTERNS.get(id(pattern))
+    if entry is not None and entry[0] is pattern:
+        return entry[1], entry[2]
+    need, want = pattern.colours, pattern.values
+    colours = tuple(
+        sum(1 << i for i in range(SPACES) if need[i] < 0 or need[i] == c) for c in range(5)
+    )
+    values = tuple(
+        sum(1 << i for i in range(SPACES) if not want[i] or want[i] == v) for v in range(7)
+    )
+    if len(_PATTERNS) >= 256:
+        _PATTERNS.clear()
+    _PATTERNS[id(pattern)] = (pattern, colours, values)
+    return colours, values
+
+
+def _analyse(window: Window) -> _Analysis | None:
+    """The masks of a window (PLACE-01, PLACE-02, PLACE-06, PLACE-07, TOOL-09); ``None`` when a
+    die is outside the colours 0 to 4 and values 0 to 6 (the slow path then answers)."""
+    occupied = near = 0
+    colours = [0, 0, 0, 0, 0]
+    values = [0, 0, 0, 0, 0, 0, 0]
+    for j, other in enumerate(window):
+        if other is not None:
+            c, v = other
+            if not (0 <= c < 5 and 0 <= v < 7):
+                return None
+            occupied |= 1 << j
+            near |= _NEAR[j]
+            colours[c] |= _ORTH[j]
+            values[v] |= _ORTH[j]
+    return occupied, near, tuple(colours), tuple(values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _analysed(window: tuple[Die | None, ...]) -> _Analysis | None:
+    """:func:`_analyse`, remembered: windows are immutable tuples (PLACE-01 to PLACE-07)."""
+    return _analyse(window)
+
+
+def _mask(
+    window: Window,
+    pattern: Pattern,
+    colour: int,
+    value: int,
+    waive_colour: bool,
+    waive_value: bool,
+    cork: bool,
+) -> int:
+    """The spaces that take the die, as a mask: the rules of :func:`_fits` on every space at
+    once (PLACE-01 to PLACE-08, TOOL-09, RUL-01)."""
+    info = _analysed(window) if type(window) is tuple else _analyse(window)
+    if info is None:
+        empty = all(x is None for x in window)
+        return sum(
+            1 << cell
+            for cell in range(SPACES)
+            if window[cell] is None
+            and _fits(window, pattern, colour, value, cell, empty, waive_colour, waive_value, cork)
+        )
+    occupied, near, orth_colours, orth_values = info
+    free = _ALL & ~occupied  # PLACE-08
+    if not occupied:
+        free &= _BORDER  # PLACE-01
+    elif cork:
+        free &= ~near  # TOOL-09
+    else:
+        free &= near  # PLACE-02
+    colours, values = _pattern_masks(pattern)
+    if not waive_colour:
+        free &= colours[colour]  # PLACE-03
+    if not waive_value:
+        free &= values[value]  # PLACE-04
+    return free & ~orth_colours[colour] & ~orth_values[value]  # PLACE-06, PLACE-07
+
+
 def legal_cells(
     window: Window,
     pattern: Pattern,
@@ -100,8 +197,11 @@ def legal_cells(
     Returns:
         The spaces.
     """
-    empty = all(x is None for x in window)
     colour, value = d
+    if 0 <= colour < 5 and 0 <= value < 7 and len(window) == SPACES:
+        m = _mask(window, pattern, colour, value, waive_colour, waive_value, cork)
+        return list(_LOW[m & 1023] + _HIGH[m >> 10])
+    empty = all(x is None for x in window)
     return [
         cell
         for cell in range(SPACES)
@@ -121,8 +221,13 @@ def has_legal_cell(
     exclude: int | None = None,
 ) -> bool:
     """Whether some space other than ``exclude`` takes die ``d`` (PLACE-10)."""
-    empty = all(x is None for x in window)
     colour, value = d
+    if 0 <= colour < 5 and 0 <= value < 7 and len(window) == SPACES:
+        m = _mask(window, pattern, colour, value, waive_colour, waive_value, cork)
+        if exclude is not None and 0 <= exclude < SPACES:
+            m &= ~(1 << exclude)
+        return m != 0
+    empty = all(x is None for x in window)
     for cell in range(SPACES):
         if (
             cell != exclude
