@@ -5,6 +5,7 @@ more, monkeypatched for one test only) are caught by random games checked agains
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -19,6 +20,7 @@ from sintra_rules.games.sagrada import (
     UseTool,
     apply,
     legal_actions,
+    legality,
     new_game,
     placement,
     rules,
@@ -220,8 +222,12 @@ def failures_in_games(games: int, players: Sequence[int] = (1, 2, 3, 4)) -> set[
 
 
 def _diagonal_ban(monkeypatch: pytest.MonkeyPatch) -> None:
-    # PLACE-06/07 read as "adjacent" instead of "orthogonally adjacent"
+    # PLACE-06/07 read as "adjacent" instead of "orthogonally adjacent", in the space-by-space
+    # rules and in the window masks the legal lists are read from (a fresh cache of them, so
+    # that no window analysed with the bug outlives it)
     monkeypatch.setattr(placement, "ORTHOGONAL", NEIGHBOURS)
+    monkeypatch.setattr(placement, "_ORTH", placement._NEAR)
+    monkeypatch.setattr(placement, "_analysed", functools.lru_cache(maxsize=64)(placement._analyse))
 
 
 def _incomplete_rows(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,6 +245,7 @@ def _always_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     # FAVOR-02: every use costs 1 token (the price paid and the price asked)
     monkeypatch.setattr(tools, "cost", lambda tokens: 1)
     monkeypatch.setattr(rules, "cost", lambda tokens: 1)
+    monkeypatch.setattr(legality, "cost", lambda tokens: 1)
 
 
 def _solo_empty_one(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,12 +40,15 @@ from sintra_rules.games.sagrada.placement import faults as placement_faults
 from sintra_rules.games.sagrada.placement import legal_cells, moved, space_name
 from sintra_rules.games.sagrada.state import Die, SagradaState, die
 from sintra_rules.games.sagrada.tools import (
+    AFTER_DRAFT,
     COPPER,
     EGLOMISE,
     LATHEKIN,
+    MOVING,
     TAP,
     Fault,
     _has_move,
+    cost,
     destinations,
     draftable,
     drop_cells,
@@ -187,10 +190,22 @@ def _turn_actions(state: SagradaState) -> tuple[Action, ...]:
     if state.moved is not None:  # right after Tap Wheel's first move (RUL-07)
         out.extend(ALL_ACTIONS[PICK_AT + c] for c in pickable(state))
     if not state.tool_used:
-        table = state.components
-        for slot in sorted(range(len(state.tools)), key=state.tool_number):
-            number = table.tools[state.tools[slot]].number
-            pays = payments(state, slot) if state.is_solo else [0]
+        cards = state.components.tools
+        numbers = [cards[card].number for card in state.tools]
+        solo = len(state.players) == 1
+        favor = state.players[state.turn].favor
+        for slot in sorted(range(len(numbers)), key=numbers.__getitem__):
+            number = numbers[slot]
+            # Conditions whose failure tool_faults reports anyway, checked first: the die in
+            # hand (RUL-15, TOOL-13) and, with favor tokens, the price (FAVOR-02, FAVOR-03).
+            if (number in AFTER_DRAFT) if hand is None else (number in MOVING):
+                continue
+            if solo:
+                pays = payments(state, slot)
+            elif favor < cost(state.tokens[slot]):
+                continue
+            else:
+                pays = [0]
             for pay in pays:
                 if not tool_faults(state, slot, pay):
                     out.append(tool_action(number, pay))

@@ -34,6 +34,8 @@ AFTER_DRAFT = frozenset({GROZING, LENS, BRUSH, CORK, GRINDING, REMOVER})
 MOVING = frozenset({EGLOMISE, COPPER, LATHEKIN, TAP})
 
 Fault = tuple[str, str]
+# Each tool card's own clause, by number (TOOL-01 to TOOL-12).
+_CLAUSES = tuple(f"TOOL-{number:02d}" for number in range(13))
 Window = tuple[Die | None, ...]
 
 
@@ -216,9 +218,9 @@ def _extra_draft(state: SagradaState, pool: tuple[Die, ...]) -> bool:
 def _timing(state: SagradaState, number: int, pool: tuple[Die, ...]) -> list[Fault]:
     """The reasons tool ``number`` cannot act now, its cost aside, with ``pool`` the draft pool
     once it is paid for (TOOL-14); a timing fault names the tool's own clause."""
-    clause = f"TOOL-{number:02d}"
+    clause = _CLAUSES[number] if 0 < number < len(_CLAUSES) else f"TOOL-{number:02d}"
     hand = state.hand
-    n = state.num_players
+    n = len(state.players)
     out: list[Fault] = []
     if number in AFTER_DRAFT:
         if hand is None:
