@@ -24,7 +24,13 @@ from sintra_rules.errors import InvariantBroken
 from sintra_rules.game import Benched, Facts, Result, Verified
 from sintra_rules.games.sintra.verify import soak as sintra_soak
 from sintra_rules.verify import golden
-from sintra_rules.verify.bench import deep_size, mid_game_state, run_bench, state_size
+from sintra_rules.verify.bench import (
+    deep_size,
+    mid_game_state,
+    report_json,
+    run_bench,
+    state_size,
+)
 from sintra_rules.verify.perft import perft, perft_divide, position_after
 from sintra_rules.verify.soak import SoakPlan, policies, run_soak, soak_game, soak_plan
 from tests.toy_game import BANK, BET, TOY, ToyGame, ToyState
@@ -326,6 +332,15 @@ def test_the_bench_runs_any_game() -> None:
     assert report.size is not None and report.state_bytes == report.size.pickled
     assert f"pickled mid-game 3-player state: {report.state_bytes} bytes" in lines
     assert report.extra == {} and not isinstance(TOY, Benched)
+    if report.chess is not None:  # the comparison at every player count, the fewest's as before
+        assert set(report.by_players) == {1, 2, 3}
+        assert report.by_players[1] == (report.ratio, min(report.ratios), max(report.ratios))
+        for players in (2, 3):
+            median, low, high = report.by_players[players]
+            assert low <= median <= high
+            assert any(line.startswith(f"ratio toy {players}-player plies/s / ") for line in lines)
+        doc = report_json(report)["reference_vs_chess_by_players"]
+        assert doc == {str(n): list(f) for n, f in report.by_players.items()}
     assert isinstance(make("sintra"), Benched)
 
 

@@ -110,7 +110,8 @@ class BenchReport:
     smallest player count divided by python-chess's in the same round; ``state_bytes`` is the
     pickled size of a mid-game state at the largest player count and ``size`` all its sizes;
     ``extra`` holds the game's own figures (:class:`~sintra_rules.game.Benched`; Sintra:
-    :func:`sintra_rules.games.sintra.kernel.bench.kernel_bench`).
+    :func:`sintra_rules.games.sintra.kernel.bench.kernel_bench`); ``by_players`` the same
+    comparison at every player count, as :func:`spread` gives it (median, lowest, highest).
     """
 
     seconds_per_config: float
@@ -122,6 +123,7 @@ class BenchReport:
     extra: dict[str, object] = attrs.field(factory=dict)
     game: str = "sintra"
     size: StateSize | None = None
+    by_players: dict[int, tuple[float, float, float]] = attrs.field(factory=dict)
 
     @property
     def ratio(self) -> float | None:
@@ -403,9 +405,9 @@ def run_bench(
     playouts, each for about ``seconds_per_config`` CPU seconds in all, interleaved in slices
     of :data:`SLICE_SECONDS` (at least 5 rounds); plies/s and games/s of each; the median and
     the range of the per-round ratios of the game's plies/s at its smallest player count to
-    python-chess's (target ``>= 1.0``); the sizes of a mid-game state at its largest player
-    count (pickled: target ``< 4096`` bytes); then the game's own figures, if it has any
-    (:class:`~sintra_rules.game.Benched`).
+    python-chess's (target ``>= 1.0``), then the same at its other player counts; the sizes of
+    a mid-game state at its largest player count (pickled: target ``< 4096`` bytes); then the
+    game's own figures, if it has any (:class:`~sintra_rules.game.Benched`).
 
     Args:
         seconds_per_config: CPU seconds for each workload, all its slices together.
@@ -452,6 +454,7 @@ def run_bench(
     chess_rate: Rate | None = None
     version: str | None = None
     ratios: tuple[float, ...] = ()
+    by_players: dict[int, tuple[float, float, float]] = {}
     fewest, most = min(counts), max(counts)
     if chess is None:
         say("python-chess is not installed: chess comparison skipped (pip install chess)")
@@ -469,6 +472,9 @@ def run_bench(
             ours.plies_per_second / theirs.plies_per_second
             for ours, theirs in zip(slices[f"{name} {fewest}"], slices["chess"], strict=True)
         )
+        by_players = {
+            players: spread(slices[f"{name} {players}"], slices["chess"]) for players in counts
+        }
     other = rules.start(most, seed=seed + 1)
     size = state_size(mid_game_state(most, seed, game=rules), other)
     report = BenchReport(
@@ -480,6 +486,7 @@ def run_bench(
         ratios=ratios,
         game=name,
         size=size,
+        by_players=by_players,
     )
     if report.ratio is not None:
         say(
@@ -487,6 +494,12 @@ def run_bench(
             f"of {len(ratios)} rounds, range {min(ratios):.2f} to {max(ratios):.2f})"
         )
         say(f"target: ratio >= {TARGET_RATIO:.1f}")
+        for players, (median, low, high) in by_players.items():
+            if players != fewest:
+                say(
+                    f"ratio {name} {players}-player plies/s / chess plies/s: {median:.2f} "
+                    f"(median of {len(ratios)} rounds, range {low:.2f} to {high:.2f})"
+                )
     say(f"pickled mid-game {most}-player state: {size.pickled} bytes")
     say(f"target: < {TARGET_STATE_BYTES} bytes")
     say(
@@ -501,8 +514,9 @@ def run_bench(
 def report_json(report: BenchReport) -> dict[str, object]:
     """The report as one JSON-ready object (``sintra bench --json``): the game, plies/s per
     player count, python-chess plies/s, the reference ratio (the median of the interleaved
-    rounds) with its range, the state sizes and the game's own figures (Sintra: the kernel's,
-    among them ``compiled_playout_vs_chess``).
+    rounds) with its range, the same per player count (``reference_vs_chess_by_players``:
+    median, lowest, highest), the state sizes and the game's own figures (Sintra: the
+    kernel's, among them ``compiled_playout_vs_chess``).
 
     Args:
         report: a report of :func:`run_bench`.
@@ -523,6 +537,9 @@ def report_json(report: BenchReport) -> dict[str, object]:
         "reference_vs_chess_range": [min(report.ratios), max(report.ratios)]
         if report.ratios
         else None,
+        "reference_vs_chess_by_players": {
+            str(n): list(figures) for n, figures in report.by_players.items()
+        },
         "state_bytes": report.state_bytes,
         "state_deep_bytes": None if size is None else size.deep,
         "state_shared_bytes": None if size is None else size.shared,
