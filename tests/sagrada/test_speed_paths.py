@@ -17,7 +17,7 @@ from sintra_rules import IllegalAction
 from sintra_rules.games.sagrada import events as ev
 from sintra_rules.games.sagrada import new_game
 from sintra_rules.games.sagrada.actions import END, ChoosePattern, EndTurn
-from sintra_rules.games.sagrada.chance import sample_chance
+from sintra_rules.games.sagrada.chance import resolve_chance, sample_chance
 from sintra_rules.games.sagrada.components import Pattern, default_components
 from sintra_rules.games.sagrada.legality import is_listed
 from sintra_rules.games.sagrada.placement import _fits, has_legal_cell, legal_cells
@@ -229,3 +229,15 @@ def test_place_01_masks_on_hand_made_windows() -> None:
     cork = legal_cells(tuple(one), pattern, (1, 3), cork=True)
     assert 0 not in cork and 1 not in cork and 5 not in cork and 6 not in cork and 2 not in cork
     assert has_legal_cell(tuple(one), pattern, (1, 3), exclude=5) is False
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_eng_05_resolve_chance_is_sample_chance_step_by_step(n: int) -> None:
+    state = new_game(n, seed=11 + n, sample=False)
+    steps = 0
+    while state.chance is not None:
+        state = sample_chance(state)
+        steps += 1
+    assert steps > 2 * (4 if n == 1 else 2 * n + 1)  # the deal, then the pool's draws and rolls
+    assert new_game(n, seed=11 + n) == state
+    assert resolve_chance(new_game(n, seed=11 + n, sample=False)) == state

@@ -26,6 +26,7 @@ from fractions import Fraction
 import attrs
 
 from sintra_rules.errors import ConfigurationError, IllegalAction, InvalidArgument
+from sintra_rules.games.sagrada.events import DieDrawn, DieRolled, Event
 from sintra_rules.games.sagrada.placement import has_legal_cell
 from sintra_rules.games.sagrada.state import (
     ChanceStep,
@@ -356,6 +357,35 @@ def _sample(state: SagradaState) -> tuple[int, int]:
     return rng, cards[r]
 
 
+def _fill_pool(state: SagradaState, trace: list[Event] | None = None) -> SagradaState:
+    """The draws and rolls that fill the draft pool, sampled from the state's generator
+    (ROUND-02, ENG-05): the state, generator and events that :func:`_sample` and
+    :func:`_decide` reach one step at a time (a colour by ``below(dice in the bag)``
+    and the walk over the colours, then ``below(6)``), without building the states between."""
+    rng = state.rng
+    assert rng is not None
+    bag = list(state.bag)
+    pool = list(state.pool)
+    size = state.components.pool_size(len(state.players))
+    while True:
+        rng, r = below(rng, sum(bag))
+        colour = 0
+        for colour, count in enumerate(bag):  # noqa: B007 - the walk of ENG-05
+            if r < count:
+                break
+            r -= count
+        bag[colour] -= 1
+        rng, value = below(rng, 6)
+        d = die(colour, value + 1)
+        if trace is not None:
+            trace.append(DieDrawn(colour))
+            trace.append(DieRolled(d))
+        pool.append(d)
+        if len(pool) >= size:
+            break
+    return evolved(state, bag=tuple(bag), pool=tuple(sorted(pool)), chance=None, rng=rng)
+
+
 def resolve_chance(state: SagradaState) -> SagradaState:
     """``state`` with every pending chance step sampled from its generator, until a player is
     to act (ENG-05); ``state`` itself when none is pending.
@@ -370,7 +400,10 @@ def resolve_chance(state: SagradaState) -> SagradaState:
         ConfigurationError: ENG-05, when a step is pending and the state has no generator.
     """
     while state.chance is not None:
-        state = sample_chance(state)
+        if state.chance.kind == "draw" and state.rng is not None:
+            state = _fill_pool(state)  # ROUND-02: the whole draft pool at once
+        else:
+            state = sample_chance(state)
     return state
 
 

@@ -37,7 +37,7 @@ from sintra_rules.games.sagrada.actions import (
 )
 from sintra_rules.games.sagrada.components import SPACES
 from sintra_rules.games.sagrada.placement import faults as placement_faults
-from sintra_rules.games.sagrada.placement import legal_cells, moved, space_name
+from sintra_rules.games.sagrada.placement import has_legal_cell, legal_cells, moved, space_name
 from sintra_rules.games.sagrada.state import Die, SagradaState, die
 from sintra_rules.games.sagrada.tools import (
     AFTER_DRAFT,
@@ -182,7 +182,13 @@ def _turn_actions(state: SagradaState) -> tuple[Action, ...]:
     hand = state.hand
     if hand is None:
         if not state.drafted:
-            out.extend(draft_action(*d) for d in sorted(set(state.pool)) if draftable(state, d))
+            window = state.players[state.turn].window
+            pattern = pattern_of(state, state.turn)
+            out.extend(
+                draft_action(*d)
+                for d in sorted(set(state.pool))
+                if has_legal_cell(window, pattern, d) or draftable(state, d)  # RUL-05
+            )
     else:
         window = state.players[state.turn].window
         cells = legal_cells(window, pattern_of(state, state.turn), hand)

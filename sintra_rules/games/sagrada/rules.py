@@ -38,7 +38,7 @@ from sintra_rules.games.sagrada.actions import (
     Swap,
     UseTool,
 )
-from sintra_rules.games.sagrada.chance import _decide, _hand_changed, _sample
+from sintra_rules.games.sagrada.chance import _decide, _fill_pool, _hand_changed, _sample
 from sintra_rules.games.sagrada.legality import faults, is_listed, legal_actions
 from sintra_rules.games.sagrada.placement import moved
 from sintra_rules.games.sagrada.state import (
@@ -51,7 +51,6 @@ from sintra_rules.games.sagrada.state import (
     snake_seat,
 )
 from sintra_rules.games.sagrada.tools import LATHEKIN, TAP, Fault, cost, start_effect
-from sintra_rules.rng import below
 
 __all__ = ["apply", "apply_traced", "is_legal", "legal_actions", "violations"]
 
@@ -166,35 +165,6 @@ def _resolve(state: SagradaState, trace: _Trace) -> SagradaState:
             trace.append(_chance_event(state, step, outcome))
         state = evolved(_decide(state, step, outcome), rng=rng)
     return state
-
-
-def _fill_pool(state: SagradaState, trace: _Trace) -> SagradaState:
-    """The draws and rolls that fill the draft pool, sampled from the state's generator
-    (ROUND-02, ENG-05): the state, generator and events that :func:`_sample` and
-    :func:`~.chance._decide` reach one step at a time (a colour by ``below(dice in the bag)``
-    and the walk over the colours, then ``below(6)``), without building the states between."""
-    rng = state.rng
-    assert rng is not None
-    bag = list(state.bag)
-    pool = list(state.pool)
-    size = state.components.pool_size(len(state.players))
-    while True:
-        rng, r = below(rng, sum(bag))
-        colour = 0
-        for colour, count in enumerate(bag):  # noqa: B007 - the walk of ENG-05
-            if r < count:
-                break
-            r -= count
-        bag[colour] -= 1
-        rng, value = below(rng, 6)
-        d = die(colour, value + 1)
-        if trace is not None:
-            trace.append(ev.DieDrawn(colour))
-            trace.append(ev.DieRolled(d))
-        pool.append(d)
-        if len(pool) >= size:
-            break
-    return evolved(state, bag=tuple(bag), pool=tuple(sorted(pool)), chance=None, rng=rng)
 
 
 def _chance_event(state: SagradaState, step: ChanceStep, outcome: int) -> ev.Event:
