@@ -30,10 +30,13 @@ from sintra_rules.errors import NotationError
 __all__ = [
     "CommentLike",
     "DrawsLike",
+    "anchored_comments",
     "check_extras",
     "check_tag",
+    "fold_moves",
     "index_draws",
     "moves_to_json",
+    "names_and_free_tags",
     "one_line",
     "player_names",
     "read_moves",
@@ -46,6 +49,7 @@ TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 PLAYER_TAG = re.compile(r"Player[0-9]+")
 
 _A = TypeVar("_A")
+_T = TypeVar("_T")
 _D = TypeVar("_D", bound="DrawsLike")
 _C = TypeVar("_C", bound="CommentLike")
 
@@ -96,11 +100,52 @@ def player_names(names: Sequence[str | None], num_players: int) -> tuple[str, ..
     return tuple(f"Player {seat + 1}" if name is None else name for seat, name in enumerate(given))
 
 
+def fold_moves(
+    value: _T,
+    actions: Sequence[_A],
+    draws: Iterable[_D],
+    comments: Iterable[CommentLike],
+    *,
+    action: Callable[[_T, _A], _T],
+    comment: Callable[[_T, str], _T],
+    chance: Callable[[_T, int, _D], _T],
+) -> _T:
+    """``value`` carried through a record's moves in the order they came: after each decision
+    (and before the first), its comments, then its chance outcomes and the comments that follow
+    them.
+
+    Args:
+        value: the value to start from.
+        actions: the decisions.
+        draws: the chance outcomes by the ply they follow.
+        comments: the comments.
+        action: the value after a decision.
+        comment: the value after a comment.
+        chance: the value after the draws of index ``i`` (value, i, draws).
+
+    Returns:
+        The value after every move.
+    """
+    drawn = {d.ply: (index, d) for index, d in enumerate(draws)}
+    notes: dict[tuple[int, bool], list[str]] = {}
+    for note in comments:
+        notes.setdefault((note.ply, note.after_draws), []).append(note.text)
+    for ply in range(len(actions) + 1):
+        if ply:
+            value = action(value, actions[ply - 1])
+        for text in notes.get((ply, False), []):
+            value = comment(value, text)
+        if ply in drawn:
+            value = chance(value, *drawn[ply])
+            for text in notes.get((ply, True), []):
+                value = comment(value, text)
+    return value
+
+
 def moves_to_json(
     actions: Sequence[str], draws: Iterable[DrawsLike], comments: Iterable[CommentLike]
 ) -> list[Any]:
-    """The ``moves`` of a record document, in the order they came: after each decision (and
-    before the first), its comments, then its chance outcomes and the comments that follow them.
+    """The ``moves`` of a record document, in the order they came (:func:`fold_moves`).
 
     Args:
         actions: the decisions, already in the game's notation.
@@ -117,19 +162,75 @@ def moves_to_json(
     >>> moves_to_json(["a", "b"], [D()], [C()])
     ['a', {'chance': [3, 4]}, {'comment': 'late'}, 'b']
     """
-    drawn = {d.ply: d.outcomes for d in draws}
-    notes: dict[tuple[int, bool], list[str]] = {}
-    for note in comments:
-        notes.setdefault((note.ply, note.after_draws), []).append(note.text)
     moves: list[Any] = []
-    for ply in range(len(actions) + 1):
-        if ply:
-            moves.append(actions[ply - 1])
-        moves.extend({"comment": text} for text in notes.get((ply, False), []))
-        if ply in drawn:
-            moves.append({"chance": list(drawn[ply])})
-            moves.extend({"comment": text} for text in notes.get((ply, True), []))
-    return moves
+    return fold_moves(
+        moves,
+        actions,
+        draws,
+        comments,
+        action=lambda done, text: _add(done, text),
+        comment=lambda done, text: _add(done, {"comment": text}),
+        chance=lambda done, index, run: _add(done, {"chance": list(run.outcomes)}),
+    )
+
+
+def _add(done: list[Any], item: object) -> list[Any]:
+    done.append(item)
+    return done
+
+
+def names_and_free_tags(
+    tags: Sequence[tuple[str, str]], num_players: int, reserved: Iterable[str]
+) -> tuple[tuple[str | None, ...], tuple[tuple[str, str], ...]]:
+    """A text record's tags as a game record holds them: the players' names by seat (from
+    ``PlayerN``; none at all when no seat is named) and the free tags (not ``reserved``, not a
+    name).
+
+    Args:
+        tags: the text record's tags, in order.
+        num_players: the number of seats.
+        reserved: the tags the record holds in fields of their own.
+
+    Returns:
+        The names and the free tags.
+
+    >>> names_and_free_tags([("Sintra", "1"), ("Player2", "Bo"), ("Event", "x")], 2, ["Sintra"])
+    ((None, 'Bo'), (('Event', 'x'),))
+    """
+    found = dict(tags)
+    names: tuple[str | None, ...] = ()
+    if any(f"Player{seat + 1}" in found for seat in range(num_players)):
+        names = tuple(found.get(f"Player{seat + 1}") for seat in range(num_players))
+    kept = set(reserved)
+    free = tuple(
+        (name, value)
+        for name, value in tags
+        if name not in kept and not re.fullmatch(r"Player\d+", name)
+    )
+    return names, free
+
+
+def anchored_comments(
+    comments: Iterable[tuple[int, str]],
+    anchors: Sequence[tuple[int, bool]],
+    make: Callable[[int, str, bool], _C],
+) -> list[_C]:
+    """A text record's comments (the index of the move they follow, -1 before the first) as a
+    game record's: each at the ply of its move, after its draws when the move was chance.
+
+    Args:
+        comments: (move index, text) pairs.
+        anchors: for each move of the text record, (ply, whether it is chance).
+        make: the game's ``Comment`` (ply, text, after_draws).
+
+    Returns:
+        The comments.
+    """
+    found = []
+    for index, text in comments:
+        ply, after = (0, False) if index < 0 else anchors[index]
+        found.append(make(ply, text, after))
+    return found
 
 
 def one_line(read: Reader, value: object, path: str, what: str, clause: str) -> str:

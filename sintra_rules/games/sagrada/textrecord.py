@@ -61,6 +61,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from sintra_rules._formats import records as common_records
 from sintra_rules._formats import textrecord as common
 from sintra_rules.errors import GameOver, IllegalAction, NotationError, RecordError
 from sintra_rules.games.sagrada.actions import Action, EndTurn
@@ -309,14 +310,7 @@ class TextRecord:
         """
         tags = dict(self.tags)
         count = self.states[0].num_players
-        names: tuple[str | None, ...] = ()
-        if any(f"Player{seat + 1}" in tags for seat in range(count)):
-            names = tuple(tags.get(f"Player{seat + 1}") for seat in range(count))
-        free = tuple(
-            (name, value)
-            for name, value in self.tags
-            if name not in RESERVED_TAGS and not re.fullmatch(r"Player\d+", name)
-        )
+        names, free = common_records.names_and_free_tags(self.tags, count, RESERVED_TAGS)
         actions: list[Action] = []
         anchors: list[tuple[int, bool]] = []
         moves: list[Action | int] = []
@@ -328,10 +322,7 @@ class TextRecord:
                 actions.append(move)
                 anchors.append((len(actions), False))
                 moves.append(move)
-        comments = []
-        for index, words in self.comments:
-            ply, after = (0, False) if index < 0 else anchors[index]
-            comments.append(Comment(ply, words, after))
+        comments = common_records.anchored_comments(self.comments, anchors, Comment)
         if "Seed" in tags:
             options = dict(self.tags)
             tools = int(options["Tools"]) if "Tools" in options else None
@@ -370,26 +361,25 @@ class TextRecord:
         if record.result is not None:
             tags.append(("Scores", " ".join(str(s) for s in record.result.scores)))
         start = states[0] if record.start is None else record.start
-        text = cls(tuple(tags), (), (), (start,))
-        draws = {d.ply: (index, d) for index, d in enumerate(record.draws)}
-        notes: dict[tuple[int, bool], list[str]] = {}
-        for comment in record.comments:
-            notes.setdefault((comment.ply, comment.after_draws), []).append(comment.text)
-        for ply in range(len(record.actions) + 1):
-            if ply:
-                text = text.then(record.actions[ply - 1])
-            for words in notes.get((ply, False), []):
-                text = text._comment(words)
-            if ply in draws:
-                index, run = draws[ply]
-                for dice in _as_dice(text.states[-1], run, index):
-                    text = text.then(dice)
-                for words in notes.get((ply, True), []):
-                    text = text._comment(words)
-        return text
+        return common_records.fold_moves(
+            cls(tuple(tags), (), (), (start,)),
+            record.actions,
+            record.draws,
+            record.comments,
+            action=lambda text, action: text.then(action),
+            comment=lambda text, words: text._comment(words),
+            chance=_then_dice,
+        )
 
     def _comment(self, words: str) -> TextRecord:
         return attrs.evolve(self, comments=(*self.comments, (len(self.moves) - 1, words)))
+
+
+def _then_dice(text: TextRecord, index: int, run: Draws) -> TextRecord:
+    """``text`` with the dice that the outcomes of ``run`` (the record's ``draws[index]``) are."""
+    for dice in _as_dice(text.states[-1], run, index):
+        text = text.then(dice)
+    return text
 
 
 def _as_dice(state: SagradaState, run: Draws, index: int) -> list[Dice]:

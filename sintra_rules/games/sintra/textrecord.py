@@ -59,6 +59,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from sintra_rules._formats import records as common_records
 from sintra_rules._formats import textrecord as common
 from sintra_rules.errors import IllegalAction, NotationError, RecordError, RecordWarning
 from sintra_rules.games.sintra.actions import Action
@@ -175,16 +176,8 @@ class TextRecord:
         """
         tags = dict(self.tags)
         count = len(self.states[0].players)
-        names: tuple[str | None, ...] = ()
-        if any(f"Player{seat + 1}" in tags for seat in range(count)):
-            names = tuple(tags.get(f"Player{seat + 1}") for seat in range(count))
-        free = tuple(
-            (name, value)
-            for name, value in self.tags
-            if name not in RESERVED_TAGS and not re.fullmatch(r"Player\d+", name)
-        )
+        names, free = common_records.names_and_free_tags(self.tags, count, RESERVED_TAGS)
         actions: list[Action] = []
-        comments: list[Comment] = []
         anchors: list[tuple[int, bool]] = []
         for move in self.moves:
             if isinstance(move, Fill):
@@ -192,9 +185,7 @@ class TextRecord:
             else:
                 actions.append(move)
                 anchors.append((len(actions), False))
-        for index, text in self.comments:
-            ply, after = (0, False) if index < 0 else anchors[index]
-            comments.append(Comment(ply, text, after))
+        comments = common_records.anchored_comments(self.comments, anchors, Comment)
         start = self.states[0]
         if "Seed" in tags:
             return record_game(
@@ -249,22 +240,15 @@ class TextRecord:
         if record.result is not None:
             tags.append(("Scores", " ".join(str(s) for s in record.result.scores)))
         start = states[0] if record.start is None else attrs.evolve(record.start, rng=None)
-        text = cls(tuple(tags), (), (), (start,))
-        draws = {d.ply: (index, d) for index, d in enumerate(record.draws)}
-        notes: dict[tuple[int, bool], list[str]] = {}
-        for comment in record.comments:
-            notes.setdefault((comment.ply, comment.after_draws), []).append(comment.text)
-        for ply in range(len(record.actions) + 1):
-            if ply:
-                text = text.then(record.actions[ply - 1])
-            for words in notes.get((ply, False), []):
-                text = text._comment(words)
-            if ply in draws:
-                index, run = draws[ply]
-                text = text.then(_as_fill(text.states[-1], run, index))
-                for words in notes.get((ply, True), []):
-                    text = text._comment(words)
-        return text
+        return common_records.fold_moves(
+            cls(tuple(tags), (), (), (start,)),
+            record.actions,
+            record.draws,
+            record.comments,
+            action=lambda text, action: text.then(action),
+            comment=lambda text, words: text._comment(words),
+            chance=lambda text, index, run: text.then(_as_fill(text.states[-1], run, index)),
+        )
 
     def _comment(self, comment: str) -> TextRecord:
         """This record with ``comment`` after its last move (about the game when none)."""
