@@ -1,13 +1,18 @@
 """Every proof, with its spec clauses, for the shipped table and for every admissible table.
 
 The proofs register themselves next to their code (:func:`proofs.bounds.bound`); this module
-collects them, module by module in the order of :data:`proofs.bounds.MODULES`, and states each
-one for both scopes.
+collects them, module by module in the order of :data:`proofs.bounds.MODULES` (Sintra's), then
+of :data:`proofs.sagrada.MODULES` (Sagrada's), and states each one for the scopes of its
+topic: Sintra's for both, Sagrada's for the shipped table only.
 
 >>> [p.name for p in PROOFS if p.key == "colour-bonus"]
 ['colour-bonus[shipped]', 'colour-bonus[admissible]']
->>> len({p.key for p in PROOFS}), len(PROOFS)
+>>> sintra = [p for p in PROOFS if p.topic.game == "sintra"]
+>>> len({p.key for p in sintra}), len(sintra)
 (14, 50)
+>>> sagrada = [p for p in PROOFS if p.topic.game == "sagrada"]
+>>> len({p.key for p in sagrada}), len(sagrada)
+(4, 25)
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from collections.abc import Iterable
 import attrs
 
 from proofs.bounds import MODULES, Topic, registered
-from proofs.figures import SCOPES, Scope
+from proofs.figures import Scope
 from proofs.harness import Bound, ProofResult, Prover, proof_name
+from proofs.sagrada import MODULES as SAGRADA_MODULES
 
 __all__ = ["BY_NAME", "PROOFS", "TOPICS", "Proof", "Topic", "result", "run_all"]
 
@@ -65,11 +71,11 @@ class Proof:
         )
 
 
-#: Every kind of proof, in the order of the report.
+#: Every kind of proof, in the order of the report: Sintra's, then Sagrada's.
 TOPICS: tuple[Topic, ...] = tuple(
     topic
-    for name in MODULES
-    for topic in registered(importlib.import_module(f"proofs.bounds.{name}"))
+    for module in (*(f"proofs.bounds.{name}" for name in MODULES), *SAGRADA_MODULES)
+    for topic in registered(importlib.import_module(module))
 )
 
 #: Every proof, topic by topic, shipped table first.
@@ -77,7 +83,7 @@ PROOFS: tuple[Proof, ...] = tuple(
     Proof(topic, scope, variant, args)
     for topic in TOPICS
     for variant, args in topic.variants
-    for scope in SCOPES
+    for scope in topic.scopes
 )
 
 #: Every proof by name.

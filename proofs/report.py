@@ -21,6 +21,9 @@ __all__ = ["ANCHOR", "markdown", "solver_line", "text"]
 #: Prefix of the page's MyST targets, to keep them apart from other pages' labels.
 ANCHOR = "proofs-"
 
+#: The topics of this page: Sintra's (Sagrada's have their own page, :mod:`proofs.sagrada.report`).
+_TOPICS = tuple(topic for topic in TOPICS if topic.game == "sintra")
+
 
 def _verdict(result: ProofResult) -> str:
     return "PROVED" if result.holds else "FAILED"
@@ -70,7 +73,7 @@ def _summary(results: Sequence[ProofResult]) -> list[str]:
         "| --- | --- | --- | --- | --- |",
     ]
     by_name = {(r.key, r.variant, r.scope): r for r in results}
-    for topic in TOPICS:
+    for topic in _TOPICS:
         for variant, _args in topic.variants:
             shipped = by_name.get((topic.key, variant, "shipped"))
             every = by_name.get((topic.key, variant, "admissible"))
@@ -176,7 +179,7 @@ def markdown(results: Sequence[ProofResult]) -> str:
         *_summary(results),
         "",
     ]
-    for topic in TOPICS:
+    for topic in _TOPICS:
         mine = [r for r in results if r.key == topic.key]
         if not mine:
             continue

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 import attrs
 
+from proofs.figures import SCOPES, Scope
 from proofs.harness import Bound
 
 __all__ = ["MODULES", "PLAYERS", "SIDES", "Run", "Topic", "Variants", "bound", "registered"]
@@ -50,6 +51,8 @@ class Topic:
     clauses: tuple[str, ...]
     run: Run
     variants: Variants = (("", ()),)
+    game: str = "sintra"
+    scopes: tuple[Scope, ...] = SCOPES
 
 
 _REGISTERED: dict[str, list[Topic]] = {}
@@ -61,6 +64,8 @@ def bound(
     statement: str,
     clauses: tuple[str, ...],
     variants: Variants = (("", ()),),
+    game: str = "sintra",
+    scopes: tuple[Scope, ...] = SCOPES,
 ) -> Callable[[_R], _R]:
     """Register the decorated function as the proof ``key``.
 
@@ -70,6 +75,8 @@ def bound(
         statement: what it claims and how, in a paragraph.
         clauses: the spec clauses it covers (appended to the function's docstring).
         variants: ``(label, extra arguments)`` per variant.
+        game: the game whose rules it concerns (its clauses are that game's).
+        scopes: the component tables it is stated for (Sagrada's proofs: the shipped one).
 
     Returns:
         A decorator that records the function and returns it unchanged.
@@ -82,7 +89,7 @@ def bound(
         topics = _REGISTERED.setdefault(run.__module__, [])
         if any(t.key == key for t in topics):
             raise ValueError(f"proof {key!r} is registered twice in {run.__module__}")
-        topics.append(Topic(key, title, statement, clauses, run, variants))
+        topics.append(Topic(key, title, statement, clauses, run, variants, game, scopes))
         listed = textwrap.fill(
             f"Clauses: {', '.join(clauses)}.",
             width=96,

@@ -1,0 +1,214 @@
+"""The page ``docs/sagrada/proofs.md``: Sagrada's proved bounds, per pattern, with witnesses.
+
+Like ``docs/proofs.md`` it holds no timing and no solver version, so that it depends only on
+what the proofs establish; a test regenerates it and compares it with the committed file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, ProofResult
+from proofs.registry import TOPICS
+from proofs.sagrada.figures import PATTERNS, PUBLICS, Pattern
+from proofs.sagrada.window import parse, public_points, render
+from proofs.sagrada.witnesses import PUBLIC_BEST
+
+__all__ = ["ANCHOR", "markdown"]
+
+#: The qualifier of a Sagrada clause ID in the proofs' code (``sagrada:PUB-01``, so that the
+#: clause scanner counts it for Sagrada, :func:`sintra_rules.clauses.find_ids`); the page, in
+#: Sagrada's section, writes the plain ID.
+_QUALIFIER = re.compile(r"\bsagrada:(?=[A-Z]+-\d\d\b)")
+
+#: Prefix of the page's MyST targets.
+ANCHOR = "sagrada-proofs-"
+
+_INTRO = """\
+# Proofs of Sagrada's bounds
+
+This page is generated from the proofs in `proofs/sagrada/` by `python -m proofs
+--sagrada-markdown docs/sagrada/proofs.md`; a test checks that it is up to date. The proofs
+run with the other proofs of the project (`python -m proofs`, and pytest), and
+[the proofs of Sintra's bounds](../proofs.md) explain the method: every claim is checked by Z3 as
+the premises together with the claim's negation being unsatisfiable (`unknown` counts as a
+failure), and every bound is attained by a witness. Here every witness window is stored
+(`proofs/sagrada/witnesses.json`, found by `python -m proofs.sagrada.search`) and checked twice:
+in plain Python (the window obeys the bans and can be built, its score is recomputed from the
+rulebook's formulas) and by the Z3 model; the bound each claim states is the witness's own
+score, so a witness that is not the best makes its claim fail. The proofs read the patterns
+and the cards from the engine's component table. `tests/test_sagrada_proof_crosscheck.py`
+scores the witnesses with the engine, and checks the lowest scores, the target scores and the
+decisions against it. Solvers run with
+random seed {seed}, resource limit `rlimit` {rlimit} and a time limit of {timeout} s per check;
+the window claims use Z3's pseudo-Boolean solver.
+
+## The model of a window
+
+A window is modelled by one Boolean per space and colour and per space and value, exactly one of
+each for a die and none for an empty space, and the neighbour bans (sagrada:PLACE-06,
+sagrada:PLACE-07) as clauses; every window a game can end with is one, since no tool waives the
+bans (sagrada:RUL-01). Each public card is scored by Boolean terms that may hold only when what
+the card rewards is there, so the model's largest score for a window is its real score. Bounds
+"on a pattern" are for windows that also obey its restrictions (sagrada:PLACE-03,
+sagrada:PLACE-04), unless a proof says how it allows them to be broken. A window the proofs hold
+up as a witness is also *buildable*: its dice can be placed one by one, the first on the border
+and each next to one already placed (sagrada:PLACE-01, sagrada:PLACE-02), which holds exactly
+when the window is empty or its dice are connected through orthogonal and diagonal neighbours
+with one on the border; every full window is.
+"""
+
+
+def _verdict(result: ProofResult) -> str:
+    return "PROVED" if result.holds else "FAILED"
+
+
+def _value(results: dict[str, ProofResult], name: str, key: str) -> str:
+    r = results.get(name)
+    if r is None:
+        return "-"
+    return str(r.values.get(key, "-")) if r.holds else "**FAILED**"
+
+
+def _picture(pattern: Pattern | None) -> list[str]:
+    """The witness windows of the public objectives on ``pattern`` (or any window), as text:
+    the pattern's grid, then each card's window under its number and proved points, five to a
+    row."""
+    key = 0 if pattern is None else pattern.number
+    boxes: list[tuple[str, tuple[str, ...]]] = []
+    if pattern is not None:
+        grid = tuple("  ".join(row) for row in pattern.grid)
+        boxes.append(("pattern", grid))
+    for card in PUBLICS:
+        window = parse(PUBLIC_BEST[card.number][key])
+        points = public_points(card.number, window)
+        rows = tuple(row.replace("--", "..") for row in render(window))
+        boxes.append((f"{card.number}: {points}", rows))
+    width = max(len(line) for _label, rows in boxes for line in rows)
+    out: list[str] = []
+    for start in range(0, len(boxes), 6 if pattern is not None else 5):
+        chunk = boxes[start : start + (6 if pattern is not None else 5)]
+        out.append("   ".join(label.ljust(width) for label, _rows in chunk).rstrip())
+        for r in range(len(chunk[0][1])):
+            out.append("   ".join(rows[r].ljust(width) for _label, rows in chunk).rstrip())
+        out.append("")
+    return ["```text", *out[:-1], "```", ""]
+
+
+def _per_pattern(results: dict[str, ProofResult]) -> list[str]:
+    heads = [str(card.number) for card in PUBLICS]
+    out = [
+        "| Pattern | Difficulty | " + " | ".join(heads) + " |",
+        "| --- | --- | " + " | ".join("---" for _ in heads) + " |",
+    ]
+    rows: list[tuple[str, str, Pattern | None]] = [("Any window", "", None)]
+    rows += [(f"{p.number}. {p.name}", str(p.favor), p) for p in PATTERNS]
+    for label, favor, pattern in rows:
+        where = "any window" if pattern is None else pattern.name
+        cells = [label, favor]
+        for card in PUBLICS:
+            cells.append(_value(results, f"sagrada-public-max[shipped, {card.name}]", where))
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def _headline(results: dict[str, ProofResult]) -> list[str]:
+    out = ["| Quantity | Bound | Proof |", "| --- | --- | --- |"]
+    for card in PUBLICS:
+        name = f"sagrada-public-max[shipped, {card.name}]"
+        out.append(
+            f"| {card.name} (PUB-{card.number:02d}), any window | "
+            f"{_value(results, name, 'any window')} | `{name}` |"
+        )
+    for name, label, key in (
+        (
+            "sagrada-lowest-score[shipped, 2 to 4 players]",
+            "Lowest final score, 2 to 4 players",
+            "low",
+        ),
+        ("sagrada-lowest-score[shipped, solo game]", "Lowest solo score", "low"),
+    ):
+        out.append(f"| {label} | {_value(results, name, key)} | `{name}` |")
+    for t in range(1, 6):
+        name = f"sagrada-target[shipped, {t} tool{'s' if t > 1 else ''}]"
+        out.append(
+            f"| Solo target score, {t} tool{'s' if t > 1 else ''} | "
+            f"{_value(results, name, 'low')} to {_value(results, name, 'high')} | `{name}` |"
+        )
+    for label in (
+        *(f"solo game, {t} tool{'s' if t > 1 else ''}" for t in range(1, 6)),
+        "2 players",
+        "3 players",
+        "4 players",
+    ):
+        name = f"sagrada-decisions[shipped, {label}]"
+        out.append(f"| Decisions per game, {label} | {_value(results, name, 'high')} | `{name}` |")
+    return out
+
+
+def markdown(results: Sequence[ProofResult]) -> str:
+    """The page: the model, the headline bounds, the per-pattern table with its witnesses,
+    then every proof with its checks (no timings)."""
+    mine = {r.name: r for r in results if r.key.startswith("sagrada-")}
+    out = [
+        _INTRO.format(seed=SEED, rlimit=RLIMIT, timeout=TIMEOUT_MS // 1000).rstrip("\n"),
+        "",
+        "## Summary",
+        "",
+        *_headline(mine),
+        "",
+        "Not proved yet: the highest final score of a game (2 to 4 players, and solo). The "
+        "model of a final score on a pattern is in `proofs/sagrada/final.py`, and "
+        "`python -m proofs.sagrada.search multi solo` searches it, but proving that no window "
+        "beats the best one found takes Z3 minutes per pattern, too long for the test suite.",
+        "",
+        "## The most each public objective scores, per pattern",
+        "",
+        "On one window: any window that obeys the neighbour bans, and a window on each of the "
+        "24 patterns that also obeys its restrictions (the columns are the card numbers, "
+        "sagrada:PUB-01 to sagrada:PUB-10: 1 Light Shades, 2 Medium Shades, 3 Deep Shades, "
+        "4 Shade Variety, 5 Row Shade Variety, 6 Column Shade Variety, 7 Row Color Variety, "
+        "8 Column Color Variety, 9 Color Variety, 10 Color Diagonals). Eglomise Brush and "
+        "Copper Foil Burnisher can move a die onto a space against its restriction "
+        "(sagrada:TOOL-02, sagrada:TOOL-03), so a window on a pattern can also reach the "
+        "bound of any window, at a cost in favor tokens; the figures on a pattern are for "
+        "the windows that obey it.",
+        "",
+        *_per_pattern(mine),
+        "",
+        "## The witness windows",
+        "",
+        "For any window, then for each pattern beside its grid (`.` a blank space, a colour "
+        "or a value its restriction): one window per card reaching the card's most, under "
+        "the card's number and its points (`..` an empty space, a die as its colour and "
+        "value). The proofs check each one: the bans, the restrictions, that its dice can "
+        "be placed in some order, its points by the rulebook's formulas and by the Z3 "
+        "model; the engine scores each one the same "
+        "(`tests/test_sagrada_proof_crosscheck.py`).",
+        "",
+        "### Any window",
+        "",
+        *_picture(None),
+    ]
+    for pattern in PATTERNS:
+        out += [f"### {pattern.number}. {pattern.name} (difficulty {pattern.favor})", ""]
+        out += _picture(pattern)
+    for topic in TOPICS:
+        if topic.game != "sagrada":
+            continue
+        proved = [r for r in mine.values() if r.key == topic.key]
+        if not proved:
+            continue
+        out += [f"({ANCHOR}{topic.key})=", f"## {topic.title}", "", topic.statement, ""]
+        out += [f"Clauses: {', '.join(topic.clauses)}.", ""]
+        for r in proved:
+            out += [f"### {topic.title}: {r.variant}", "", f"**{_verdict(r)}**: {r.bound}", ""]
+            for check in r.checks:
+                mark = "" if check.ok else " **FAILED**"
+                out.append(f"- {check.kind} ({check.answer}){mark}: {check.text}")
+            out.append("")
+    page = _QUALIFIER.sub("", "\n".join(out)).rstrip("\n") + "\n"
+    while "\n\n\n" in page:
+        page = page.replace("\n\n\n", "\n\n")
+    return page
