@@ -26,7 +26,7 @@ from typing import TextIO
 
 from sintra_rules.interrupts import check_interrupt
 
-__all__ = ["Progress", "last_summary"]
+__all__ = ["Progress", "forget_progress", "last_summary"]
 
 _last: list[Progress] = []
 
@@ -127,3 +127,16 @@ class Progress:
 def last_summary() -> str | None:
     """The summary of the progress entered last, or ``None`` if there was none."""
     return _last[0].summary if _last else None
+
+
+def forget_progress() -> None:
+    """Forget the progress entered so far: :func:`last_summary` is ``None`` until the next
+    :class:`Progress` is entered (each run of a command in one process starts so).
+
+    >>> with Progress("perft", unit="first actions", stream=None, quiet=True) as bar:
+    ...     bar.advance()
+    >>> forget_progress()
+    >>> last_summary() is None
+    True
+    """
+    _last.clear()

@@ -54,7 +54,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sintra_rules._progress import last_summary
+from sintra_rules._progress import forget_progress, last_summary
 from sintra_rules.cli._io import UsageError, show_warnings
 from sintra_rules.cli._parser import (
     build_parser,
@@ -94,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit code.
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
+    forget_progress()  # an interrupted run says how far it got, not how far an earlier one did
     if not arguments:
         arguments = ["play"]
     parser = build_parser(chosen_game(arguments))

@@ -279,8 +279,11 @@ def test_ctrl_c_while_reading_is_one_line_and_exit_130(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Ctrl-C while a command draws, lists or tells (here raised as the board, the picture, the
-    legal decisions or the explanation is made): exit 130, one line, nothing written."""
+    legal decisions or the explanation is made): exit 130, one line, nothing written. The line
+    says nothing of the progress of an earlier command run in the same process (a ``perft``)."""
     monkeypatch.chdir(ROOT)
+    assert main(["perft", "--game", "sagrada", "--depth", "1", "--quiet"]) == 0
+    capsys.readouterr()
 
     def pressed(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
