@@ -174,7 +174,9 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
     generic determinized MCTS, for any game) as ``mcts:N`` (``N`` simulations per move) or
     ``mcts:sims=N,seconds=T,c=X,eps=P``, and ``uct`` (:class:`~sintra_rules.mcts.UctAgent`,
     the game's own compiled search, for a game that has one) as ``uct:N`` or ``uct:sims=N``.
-    Both default to 1000 simulations; an agent with options is named by its whole spelling.
+    Both default to 1000 simulations; a game's own agent may take options too, those its factory's
+    ``OPTIONS`` names (Sagrada's ``search:N`` or ``search:sims=N,width=W,horizon=H``); an agent
+    with options is named by its whole spelling.
 
     Args:
         name: the agent's name, with the search agents' options.
@@ -211,9 +213,32 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
             agent = UctAgent(seed, game=game, **kwargs)
         agent.name = name if sep else base
         return agent
+    keys: Mapping[str, str] = getattr(own.get(base), "OPTIONS", {})
+    if sep and keys:
+        made = own[base](seed, **_own_options(name, base, rest, keys))
+        made.name = name
+        return made
     if sep:
         raise InvalidArgument(name, f"{base} takes no options")
     return own[base](seed) if base in own else RandomAgent(seed, game)
+
+
+def _own_options(spec: str, name: str, rest: str, keys: Mapping[str, str]) -> dict[str, int]:
+    """The keyword arguments of a game's own agent that takes options (its ``OPTIONS``: the
+    spelt key to the keyword, whole numbers only; ``N`` alone is the first key)."""
+    if rest.isdigit():
+        rest = f"{next(iter(keys))}={rest}"
+    kwargs: dict[str, int] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidArgument(spec, f"options are N or KEY=VALUE, got {item!r}")
+        if key not in keys:
+            raise InvalidArgument(spec, f"unknown option {key!r} ({name} takes {', '.join(keys)})")
+        if not value.isdigit() or int(value) < (0 if key == "horizon" else 1):
+            raise InvalidArgument(spec, f"{key} must be a whole number, got {value!r}")
+        kwargs[keys[key]] = int(value)
+    return kwargs
 
 
 @attrs.frozen

@@ -511,7 +511,9 @@ class Played(Protocol):
 
     @property
     def agents(self) -> Mapping[str, Callable[[int], Player]]:
-        """Agent factories by name, each taking a seed."""
+        """Agent factories by name, each taking a seed; a factory with a mapping ``OPTIONS``
+        (the spelt option to its keyword) also takes those keywords, whole numbers
+        (:func:`~sintra_rules.agents.make_agent`: ``name:N`` or ``name:key=N,...``)."""
         ...
 
     def rollout_action(self, state: Any, actions: Sequence[Any], draw: int, /) -> Any:

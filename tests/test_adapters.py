@@ -412,6 +412,54 @@ def test_openspiel_ismcts_bot_plays_the_toy_through_resampling() -> None:
         assert len(state.returns()) == 3
 
 
+def test_openspiel_ismcts_bot_plays_a_complete_sagrada_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """OpenSpiel's information-set MCTS plays a whole 2-player game of ``python_sagrada``
+    (hidden private objectives, dice drawn at chance nodes), every simulation of a search
+    starting from ``resample_from_infostate`` for the seat to act (ENG-06)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    seats: list[int] = []
+    resample = spiel.SpielState.resample_from_infostate
+
+    def counted(self: Any, player_id: int, sampler: Any) -> Any:
+        seats.append(int(player_id))
+        return resample(self, player_id, sampler)
+
+    monkeypatch.setattr(spiel.SpielState, "resample_from_infostate", counted)
+    game = pyspiel.load_game("python_sagrada", {"players": 2})
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        2.0,
+        4,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = game.new_initial_state()
+    searched = [0, 0]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            seat = state.current_player()
+            before = len(seats)
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            if len(state.legal_actions()) == 1:  # a forced decision: ISMCTS does not search
+                assert seats[before:] == []
+            else:  # one determinization for the seat to act per simulation (4)
+                assert seats[before:] == [seat] * 4
+                searched[seat] += 1
+            state.apply_action(action)
+    assert state.engine_state.is_over and min(searched) > 0
+    returns = state.returns()
+    assert len(returns) == 2 and game.min_utility() <= min(returns) <= game.max_utility()
+
+
 @pytest.mark.parametrize(("name", "players"), CASES, ids=CASE_IDS)
 def test_openspiel_observation_is_the_game_observation(name: str, players: int) -> None:
     """The observation tensor and string (and, with hidden information, the information state)

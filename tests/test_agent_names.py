@@ -6,13 +6,14 @@ MCTS) and ``uct`` (the compiled kernel's search, the one self-play uses), the se
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from sintra_rules import UnknownAgent
+from sintra_rules import InvalidArgument, UnknownAgent
 from sintra_rules.adapters.gymnasium import GameEnv
 from sintra_rules.agents import AGENT_NAMES, make_agent
 from sintra_rules.games.sintra.agents import GreedyAgent
@@ -115,3 +116,36 @@ def test_gymnasium_opponents_take_every_name(opponent: str) -> None:
 def test_gymnasium_refuses_an_unknown_opponent() -> None:
     with pytest.raises(UnknownAgent, match="unknown agent 'minimax'"):
         GameEnv(opponent="minimax")
+
+
+def test_sagrada_search_takes_a_budget_by_name() -> None:
+    """Sagrada's own ``search`` (issue 24) takes ``search:N`` (N determinizations a decision)
+    or ``search:sims=N,width=W,horizon=H``; its other agents take no options."""
+    from sintra_rules.games import make
+    from sintra_rules.games.sagrada.agents import SearchAgent
+
+    game = make("sagrada")
+    assert AGENT_NAMES(game) == ("greedy", "mcts", "random", "search")
+    plain = make_agent("search", 3, game=game)
+    assert isinstance(plain, SearchAgent) and plain.name == "search"
+    budget = make_agent("search:5", 3, game=game)
+    assert isinstance(budget, SearchAgent)
+    assert (budget.name, budget.samples, budget.width, budget.horizon) == ("search:5", 5, 4, 1)
+    spelt = make_agent("search:sims=2,width=3,horizon=0", 3, game=game)
+    assert isinstance(spelt, SearchAgent)
+    assert (spelt.samples, spelt.width, spelt.horizon) == (2, 3, 0)
+    for bad, why in (
+        ("search:depth=2", "unknown option 'depth' (search takes sims, width, horizon)"),
+        ("search:sims=0", "sims must be a whole number, got '0'"),
+        ("search:sims", "options are N or KEY=VALUE, got 'sims'"),
+        ("greedy:3", "greedy takes no options"),
+    ):
+        with pytest.raises(InvalidArgument, match=re.escape(why)):
+            make_agent(bad, 3, game=game)
+
+
+def test_arena_plays_the_sagrada_search() -> None:
+    done = _sintra("arena", "--game", "sagrada", "search:1", "random", "--games", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()[3:5]
+    assert [row.split()[0] for row in rows] == ["search:1", "random"]

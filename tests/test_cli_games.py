@@ -215,7 +215,7 @@ def test_bench_sagrada() -> None:
         ),
         (
             ("play", "--game", "sagrada", "--agents", "greedy,nobody"),
-            "sintra play: error: unknown agent 'nobody' (choose from greedy, mcts, random)",
+            "sintra play: error: unknown agent 'nobody' (choose from greedy, mcts, random, search)",
         ),
     ],
 )

@@ -382,7 +382,8 @@ class SagradaGame:
 
     @property
     def agents(self) -> Mapping[str, type[Player]]:
-        """The built-in agents by name: ``random`` and ``greedy``, each made from a seed."""
+        """The built-in agents by name: ``random``, ``greedy`` and ``search`` (which also takes
+        the options of its ``OPTIONS``), each made from a seed."""
         return _agents.AGENTS  # type: ignore[return-value]
 
     def rollout_action(

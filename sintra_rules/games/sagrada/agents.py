@@ -1,5 +1,6 @@
-"""Built-in Sagrada players: a seeded random player, a one-ply greedy player, and the rollout
-policy a search's playouts use.
+"""Built-in Sagrada players: a seeded random player, a one-ply greedy player, a determinized
+Monte Carlo search over greedy playouts (``search``), and the rollout policy the generic
+search's playouts use.
 
 Every agent draws its randomness from the project's SplitMix64 generator (ENG-05), so games
 between built-in agents are the same on every platform for the same seeds.
@@ -16,17 +17,33 @@ between built-in agents are the same on every platform for the same seeds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
 from sintra_rules.errors import GameOver
 from sintra_rules.games.sagrada.actions import Action, EndTurn
+from sintra_rules.games.sagrada.chance import determinize
 from sintra_rules.games.sagrada.components import SPACES, Pattern
 from sintra_rules.games.sagrada.placement import legal_cells
 from sintra_rules.games.sagrada.rules import apply, legal_actions
-from sintra_rules.games.sagrada.scoring import private_points, public_points
+from sintra_rules.games.sagrada.scoring import (
+    private_points,
+    public_points,
+    result,
+    target_score,
+)
 from sintra_rules.games.sagrada.state import ORTHOGONAL, Die, SagradaState
-from sintra_rules.rng import below, seed_state
+from sintra_rules.rng import below, next_u64, seed_state
 
-__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "rollout_action", "window_value"]
+__all__ = [
+    "AGENTS",
+    "GreedyAgent",
+    "RandomAgent",
+    "SearchAgent",
+    "greedy_best",
+    "greedy_values",
+    "rollout_action",
+    "window_value",
+]
 
 
 class _Seeded:
@@ -75,8 +92,8 @@ def _dead(window: tuple[Die | None, ...], pattern: Pattern) -> int:
 def window_value(state: SagradaState, seat: int) -> int:
     """The greedy player's value of ``seat``'s window: public objectives (PUB-01 to PUB-10)
     and the best private objective (SCORE-02) as they stand, favor tokens (SCORE-03), one
-    point per die placed and minus one per space no die can fill any more (SCORE-04); the die
-    in hand, if any, counts at its best space.
+    point per die placed and minus one per space no die can fill any more (SCORE-04; three
+    each in the solo game, SOLO-06); the die in hand, if any, counts at its best space.
 
     Args:
         state: a state after the patterns are chosen.
@@ -115,8 +132,9 @@ def _value(
 ) -> int:
     publics = sum(public_points(state, card, window) for card in state.publics)
     private = max((private_points(state, card, window) for card in privates), default=0)
+    weight = 3 if state.is_solo else 1  # an empty space costs 3 in the solo game (SOLO-06)
     placed = SPACES - window.count(None)
-    return publics + private + favor + placed - _dead(window, pattern)
+    return publics + private + favor + weight * (placed - _dead(window, pattern))
 
 
 class GreedyAgent(_Seeded):
@@ -129,25 +147,53 @@ class GreedyAgent(_Seeded):
 
     def choose(self, state: SagradaState) -> Action:
         """The best legal action by :func:`window_value` after it."""
-        actions = legal_actions(state)
-        seat = state.turn
-        best: list[Action] = []
-        best_value: int | None = None
-        for action in actions:
-            after = apply(state, action, sample=False)
-            if after.chance is not None and after.round != state.round:
-                value = window_value(after, seat)  # the round ended: no more to see
-            elif after.chance is not None:
-                value = window_value(state, seat) - 1  # a re-roll or draw: a gamble
-            else:
-                value = window_value(after, seat)
-            if isinstance(action, EndTurn) and state.hand is None and not state.drafted:
-                value -= 1  # passing without a draft wastes a die
-            if best_value is None or value > best_value:
-                best_value, best = value, [action]
-            elif value == best_value:
-                best.append(action)
-        return self._draw(best)
+        return self._draw(greedy_best(state, legal_actions(state)))
+
+
+def greedy_values(state: SagradaState, actions: Sequence[Action]) -> list[int]:
+    """The greedy player's value of each of ``actions`` for the seat to act: :func:`window_value`
+    after it (a draft counts at the best space for the die); a re-roll or a draw, whose result
+    the player cannot see yet, counts one less than the window as it stands; ending the turn
+    without a draft counts one less (a die wasted).
+
+    Args:
+        state: a position where a player is to act.
+        actions: some of its legal actions.
+
+    Returns:
+        One value per action.
+    """
+    seat = state.turn
+    values = []
+    for action in actions:
+        after = apply(state, action, sample=False)
+        if after.chance is not None and after.round != state.round:
+            value = window_value(after, seat)  # the round ended: no more to see
+        elif after.chance is not None:
+            value = window_value(state, seat) - 1  # a re-roll or draw: a gamble
+        else:
+            value = window_value(after, seat)
+        if isinstance(action, EndTurn) and state.hand is None and not state.drafted:
+            value -= 1  # passing without a draft wastes a die
+        values.append(value)
+    return values
+
+
+def greedy_best(state: SagradaState, actions: Sequence[Action]) -> list[Action]:
+    """The actions of greatest :func:`greedy_values`, in the order given.
+
+    Args:
+        state: a position where a player is to act.
+        actions: its legal actions.
+
+    Returns:
+        The best of them (at least one when ``actions`` is not empty).
+    """
+    values = greedy_values(state, actions)
+    if not values:
+        return []
+    top = max(values)
+    return [a for a, v in zip(actions, values, strict=True) if v == top]
 
 
 def rollout_action(state: SagradaState, actions: Sequence[Action], draw: int) -> Action:
@@ -168,8 +214,129 @@ def rollout_action(state: SagradaState, actions: Sequence[Action], draw: int) ->
     return options[draw % len(options)]
 
 
+class SearchAgent(_Seeded):
+    """A determinized Monte Carlo player: it ranks its legal actions by
+    :func:`greedy_values`, keeps the ``width`` best (a forced action is played at once), and
+    tries each of them on the same ``samples`` determinizations of the position
+    (:func:`~sintra_rules.games.sagrada.chance.determinize` for its own seat, ENG-06: the other
+    seats' private objectives dealt again and a fresh generator for every future die, so it
+    never sees either), each time playing on with every seat greedy (:func:`greedy_best`, ties
+    drawn from the determinization's own stream) to the end of the round after the current
+    one (``horizon`` rounds after it; ``None``: to the end of the game). A playout is worth
+    the seat's score margin to the best other seat (solo: to the target score, SOLO-07) plus
+    ``bonus`` for a win, or, cut at the horizon, the margin of :func:`window_value` (solo: to
+    the round track's dice so far, SOLO-05). It plays
+    the candidate of best total; ties go to the greedy order (then the canonical order, ENG-08).
+
+    The determinizations' seeds come from the agent's own stream (ENG-05), so the agent is
+    deterministic for a seed, and every candidate meets the same dice (common random numbers).
+
+    Args:
+        seed: the seed of the agent's stream.
+        samples: determinizations per decision.
+        width: candidates kept per decision.
+        horizon: rounds played on after the current one, or ``None`` to the end of the game.
+        bonus: the worth of a win over the margin.
+
+    Raises:
+        ValueError: a budget, width or horizon out of range.
+    """
+
+    name = "search"
+    #: The options of its name's spelling (``search:N`` is ``search:sims=N``), by keyword
+    #: (:func:`sintra_rules.agents.make_agent`): determinizations, width, horizon.
+    OPTIONS: ClassVar[Mapping[str, str]] = {
+        "sims": "samples",
+        "width": "width",
+        "horizon": "horizon",
+    }
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 8,
+        width: int = 4,
+        horizon: int | None = 1,
+        bonus: float = 5.0,
+    ) -> None:
+        super().__init__(seed)
+        if type(samples) is not int or samples < 1:
+            raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+        if type(width) is not int or width < 1:
+            raise ValueError(f"width must be a whole number >= 1, got {width!r}")
+        if horizon is not None and (type(horizon) is not int or horizon < 0):
+            raise ValueError(f"horizon must be a whole number >= 0 or None, got {horizon!r}")
+        self.samples = samples
+        self.width = width
+        self.horizon = horizon
+        self.bonus = bonus
+        #: The candidates and their mean worth at the last decision searched.
+        self.last_search: tuple[tuple[Action, float], ...] = ()
+
+    def choose(self, state: SagradaState) -> Action:
+        """The candidate of best mean playout worth (see the class description).
+
+        Args:
+            state: a position at which this agent's seat is to act.
+
+        Returns:
+            One of the legal actions.
+
+        Raises:
+            GameOver: the game is over.
+        """
+        actions = legal_actions(state)
+        if not actions:
+            raise GameOver("ROUND-06", "there is no action to choose")
+        if len(actions) == 1:
+            return actions[0]
+        values = greedy_values(state, actions)
+        order = sorted(range(len(actions)), key=lambda i: -values[i])
+        candidates = [actions[i] for i in order[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = state.turn
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            self._rng, seed = next_u64(self._rng)
+            seen = determinize(state, seed, seat)
+            for k, action in enumerate(candidates):
+                totals[k] += self._playout(apply(seen, action), seat, state.round, seed)
+        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+        self.last_search = tuple(
+            (a, t / self.samples) for a, t in zip(candidates, totals, strict=True)
+        )
+        return candidates[best]
+
+    def _playout(self, state: SagradaState, seat: int, start: int, seed: int) -> float:
+        """Greedy play from ``state`` (its chance steps drawn from its own generator) to the
+        end or the horizon; the worth for ``seat``."""
+        rng = seed_state(seed ^ 0x5A6A)
+        stop = None if self.horizon is None else start + self.horizon
+        while not state.is_over and (stop is None or state.round <= stop):
+            actions = legal_actions(state)
+            if len(actions) == 1:
+                action = actions[0]
+            else:
+                best = greedy_best(state, actions)
+                rng, index = below(rng, len(best))
+                action = best[index]
+            state = apply(state, action)
+        if state.is_over:
+            outcome = result(state)
+            scores = outcome.scores
+            others = [v for i, v in enumerate(scores) if i != seat]
+            rival = max(others) if others else target_score(state)
+            won = self.bonus if seat in outcome.winners else 0.0
+            return scores[seat] - rival + won
+        mine = window_value(state, seat)
+        rivals = [window_value(state, i) for i in range(state.num_players) if i != seat]
+        return float(mine - (max(rivals) if rivals else target_score(state)))
+
+
 #: The built-in agents by name, each made from a seed.
-AGENTS: Mapping[str, Callable[[int], RandomAgent | GreedyAgent]] = {
+AGENTS: Mapping[str, Callable[[int], RandomAgent | GreedyAgent | SearchAgent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "search": SearchAgent,
 }
