@@ -3,7 +3,8 @@
 * a one-line position starts with its game's name and the notation's version: ``sintra1 ...``,
   ``sagrada1 ...``;
 * a JSON document names it in its ``kind``: ``"sintra-state"``, ``"sagrada-game"`` (a
-  golden playthrough, in its record's ``kind``);
+  Sintra golden playthrough, in its record's ``kind``; a playthrough of
+  :mod:`sintra_rules.verify.golden`, ``"kind": "playthrough"``, in its ``game``);
 * a text record has its game's tag among the tags at its head: ``[Sintra "1"]``,
   ``[Sagrada "1"]``.
 
@@ -73,6 +74,8 @@ def game_named_by(text: str) -> str | None:
             kind = document.get("kind")
             if kind is None and isinstance(record, dict):
                 kind = record.get("kind")
+            if kind == "playthrough":  # a golden playthrough names its game apart
+                kind = document.get("game")
             if isinstance(kind, str):
                 name = kind.split("-", 1)[0]
                 return name if name in available_games() else None

@@ -21,6 +21,7 @@ the game's, or the defaults.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -261,20 +262,31 @@ class GameCommands:
     def is_game_file(self, text: str, document: object) -> bool:
         """Whether the file ``text`` (``document``: its JSON value, ``None`` when it is not
         JSON) holds a game rather than a single position: a JSON object whose ``kind`` is
-        ``"<game>-game"``, or, for a game with records, any text that is not JSON (a text
-        record)."""
+        ``"<game>-game"``, a golden playthrough of the game (:mod:`sintra_rules.verify.golden`:
+        ``kind`` ``"playthrough"``, ``game`` its name), or, for a game with records, any text
+        that is not JSON (a text record)."""
         if isinstance(document, dict):
-            return document.get("kind") == f"{self.game.info.name}-game"
+            kind, name = document.get("kind"), self.game.info.name
+            return kind == f"{name}-game" or (
+                kind == "playthrough" and document.get("game") == name
+            )
         return document is None and isinstance(self.game, Recorded)
 
     def read_game(self, text: str) -> LoadedGame:
-        """The game in a file, read by the game's :class:`~sintra_rules.game.Recorded`
-        capability.
+        """The game in a file: a golden playthrough (:mod:`sintra_rules.verify.golden`,
+        replayed and every state's digest compared with the file's), else a record read by
+        the game's :class:`~sintra_rules.game.Recorded` capability.
 
         Raises:
             UsageError: the game has no records.
         """
         game = self.game
+        if text.lstrip().startswith("{") and '"playthrough"' in text:
+            from sintra_rules.verify.golden import KIND, playthrough_from_json
+
+            document = json.loads(text)
+            if isinstance(document, dict) and document.get("kind") == KIND:
+                return self._playthrough(playthrough_from_json(text))
         if not isinstance(game, Recorded):
             raise UsageError(f"{self.title} game records cannot be read yet")
         log = game.read_record(text)
@@ -291,6 +303,39 @@ class GameCommands:
             seed=log.seed,
             kind=log.kind,
             comments=comments,
+        )
+
+    def _playthrough(self, played: Any) -> LoadedGame:
+        """A golden playthrough replayed from its seed, with the first state whose digest
+        differs from the file's, told as ``replay`` tells it (ENG-02)."""
+        from sintra_rules.verify.golden import first_mismatch, playthrough_states
+
+        game = self.game
+        states = playthrough_states(played, game=game)
+        actions = tuple(
+            game.action_from_text(state, text)
+            for state, text in zip(states, played.actions, strict=False)
+        )
+        found = first_mismatch(game, states, actions, played.digests)
+        mismatch = None
+        if found is not None:
+            after = "the set-up" if found.action is None else f"after action {found.action}"
+            mismatch = (
+                f"digest mismatch at ply {found.ply} ({after}): the engine's state differs "
+                f"from digests[{found.ply}] of the golden file\n"
+                f"  golden digest: {found.expected}\n  engine digest: {found.actual}"
+            )
+        return LoadedGame(
+            states=states,
+            actions=actions,
+            names=tuple(f"Player {seat + 1}" for seat in range(played.num_players)),
+            named=False,
+            players=played.num_players,
+            options=dict(played.options),
+            seed=played.seed,
+            kind="golden playthrough",
+            mismatch=mismatch,
+            digests=len(played.digests),
         )
 
     # ------------------------------------------------------------------ show, explain

@@ -10,6 +10,7 @@ player runs them (Ctrl-C on a terminal, as in ``tests/test_interrupts.py``).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -197,6 +198,41 @@ def test_rule_reads_sagradas_clauses() -> None:
     assert "sagrada:PLACE-07 — No same value orthogonally adjacent" in found.stdout.splitlines()
     none = _sintra("rule", "--game", "sagrada", "--search", "zzyzzx")
     assert (none.returncode, none.stdout) == (1, "No clause matches 'zzyzzx'.\n")
+
+
+def test_replay_a_golden_playthrough(tmp_path: Path) -> None:
+    """``replay`` reads Sagrada's golden playthroughs (``tests/golden/sagrada-*.json``, which
+    name their game in ``game``): every state's digest is checked; a changed digest is the
+    first differing ply on standard error, exit 1; ``--game sintra`` is refused."""
+    path = "tests/golden/sagrada-2p-greedy.json"
+    doc = json.loads((ROOT / path).read_text(encoding="utf-8"))
+    actions, digests = doc["actions"], doc["digests"]
+    assert len(digests) == len(actions) + 1
+    done = _sintra("replay", path)
+    assert done.returncode == 0, done.stderr
+    assert _folded(done.stdout) == (
+        f"sintra replay: {path}: golden playthrough, Sagrada, 2 players, seed {doc['seed']}, "
+        f"{len(actions)} actions"
+    )
+    plies = [line for line in done.stdout.splitlines() if re.match(r"^ +\d+\. ", line)]
+    assert [line.split(": ", 1)[1] for line in plies] == actions
+    assert done.stdout.splitlines()[-1] == f"Golden digests: all {len(digests)} states match."
+    doc["digests"][7] = "0" * 64
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps(doc), encoding="utf-8")
+    done = _sintra("replay", str(changed))
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.splitlines()[:2] == [
+        f"sintra replay: {changed}: digest mismatch at ply 7 (after action {actions[6]}): the "
+        "engine's state differs from digests[7] of the golden file",
+        "  golden digest: " + "0" * 64,
+    ]
+    done = _sintra("replay", "--game", "sintra", path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"sintra replay: error: {path}: a file of Sagrada, not of Azul: Stained Glass of Sintra "
+        "(--game sintra)\n"
+    )
 
 
 def _bad_inputs(tmp: Path) -> list[tuple[tuple[str, ...], str]]:
