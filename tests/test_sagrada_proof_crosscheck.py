@@ -7,7 +7,7 @@ refuses a window that breaks the bans, sagrada:RUL-16); the lowest scores and th
 the engine's :func:`~sintra_rules.games.sagrada.final_score` and
 :func:`~sintra_rules.games.sagrada.target_score` of finished games; the decisions each tool
 adds (:data:`proofs.sagrada.length.EXTRA`) are checked on games the engine plays, and the
-proved number of decisions against the ``max_game_length`` the game declares.
+proved number of decisions equals the ``max_game_length`` the game declares.
 
 The bounds are read from the proofs' results (:func:`proofs.registry.result`), in the same
 xdist group as ``tests/test_sagrada_proofs.py`` so that each proof runs once.
@@ -128,10 +128,10 @@ def test_target_bounds_are_the_engines(tools: int) -> None:
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_declared_game_length_holds_the_proved_bound(players: int) -> None:
-    """The ``max_game_length`` the game declares (``make("sagrada").facts``) is at least the
-    proved most decisions of a game, for each player count (solo: each number of tools), so
-    no game the engine plays exceeds it."""
+def test_declared_game_length_is_the_proved_bound(players: int) -> None:
+    """The ``max_game_length`` the game declares (``make("sagrada").facts``) is the proved
+    most decisions of a game, for each player count (solo: each number of tools): no game
+    exceeds it (the bound holds) and some game reaches it (the bound is tight)."""
     game = make("sagrada")
     variants = (
         [(f"solo game, {t} tool{'s' if t > 1 else ''}", {"tools": str(t)}) for t in range(1, 6)]
@@ -141,7 +141,7 @@ def test_declared_game_length_holds_the_proved_bound(players: int) -> None:
     for label, options in variants:
         proved = result(f"sagrada-decisions[shipped, {label}]")
         assert proved.holds
-        assert proved.values["high"] <= game.facts(players, options).max_game_length, label
+        assert proved.values["high"] == game.facts(players, options).max_game_length, label
 
 
 def _play(players: int, seed: int) -> list[tuple[int, int, int, tuple[int, ...]]]:

@@ -181,9 +181,14 @@ __all__ = [
     "without_generator",
 ]
 
-#: Player decisions per turn at most: a draft and its placement, a tool card and up to four
-#: steps of it (Lathekin: pick, place, pick, place), the end of the turn.
-_DECISIONS_PER_TURN: Final = 8
+#: The most player decisions of a game (``max_game_length``, ENG-07): by player count, and in
+#: the solo game by the number of tool cards (SOLO-01). Each seat's pattern choice (RUL-10) and
+#: 20 turn positions of at most 3 decisions (TURN-01 to TURN-03), plus what the tools add
+#: within the favor tokens (FAVOR-01 to FAVOR-03, SETUP-03) or, solo, one use each (SOLO-03).
+#: Proved tight by the Z3 theorem ``sagrada-decisions`` (``proofs/sagrada/length.py``; the
+#: table and its witnesses in ``docs/sagrada/proofs.md``); a test holds the two equal.
+_MAX_DECISIONS: Final = {2: 157, 3: 233, 4: 309}
+_MAX_SOLO_DECISIONS: Final = {1: 66, 2: 71, 3: 74, 4: 77, 5: 79}
 #: Safe (unproved) bounds of a final score: 20 empty spaces, solo -3 each (SCORE-04, SOLO-06);
 #: the three best public objectives (25 + 24 + 20), 10 dice of the private colour showing 6,
 #: 6 favor tokens.
@@ -286,13 +291,18 @@ class SagradaGame:
 
     def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
         """Action ids, chance outcomes, game length, score bounds and observation size for
-        ``num_players`` (ENG-03, ENG-06, ENG-09)."""
-        self.info.resolve_options(options)
+        ``num_players`` (ENG-03, ENG-06, ENG-07, ENG-09); the game length of a solo game
+        depends on its number of tools (SOLO-01)."""
+        resolved = self.info.resolve_options(options)
         self._players(num_players)
+        if num_players == 1:
+            length = _MAX_SOLO_DECISIONS[int(resolved["tools"])]
+        else:
+            length = _MAX_DECISIONS[num_players]
         return Facts(
             num_actions=NUM_ACTIONS,
             max_chance_outcomes=max_chance_outcomes(),
-            max_game_length=num_players + 10 * 2 * num_players * _DECISIONS_PER_TURN,
+            max_game_length=length,
             min_score=_MIN_SCORE[num_players],
             max_score=_MAX_SCORE,
             observation_size=observation_size(num_players),
