@@ -184,7 +184,10 @@ class GameInfo:
     """A game's facts that do not depend on the player count (OpenSpiel's ``GameType``).
 
     ``behaviour_version`` is the game's own: it changes whenever the same seed and actions
-    give another game (each game's ENG clause on versions says so).
+    give another game (each game's ENG clause on versions says so). ``speed_target`` is the
+    least ratio of the game's random-playout plies/s on its reference path to python-chess's
+    that the benchmark (:mod:`sintra_rules.verify.bench`) reports against, at every player
+    count (a figure to print, never a timed assertion).
     """
 
     name: str
@@ -193,6 +196,7 @@ class GameInfo:
     perfect_information: bool
     behaviour_version: int
     options: tuple[Option, ...] = ()
+    speed_target: float = 1.0
 
     def option(self, name: str) -> Option | None:
         """The option called ``name``, or ``None``."""

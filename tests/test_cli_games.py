@@ -165,7 +165,8 @@ def test_soak_sagrada() -> None:
 
 def test_bench_sagrada() -> None:
     """``bench --game sagrada``: plies/s at 1 to 4 players, python-chess's, their ratio at each
-    player count and the size of a mid-game 4-player state."""
+    player count against Sagrada's own target (1.5, issue 21; Sintra's is 1.0) and the size of
+    a mid-game 4-player state."""
     done = _sintra("bench", "--game", "sagrada", "--seconds", "0.1")
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -173,6 +174,7 @@ def test_bench_sagrada() -> None:
         assert re.search(rf"^sagrada {players} players: [\d,]+ plies/s", out, re.MULTILINE)
     assert re.search(r"^python-chess \S+ random playouts: [\d,]+ plies/s", out, re.MULTILINE)
     assert "ratio sagrada 1-player plies/s / chess plies/s: " in out
+    assert re.search(r"^target: ratio >= 1\.5$", out, re.MULTILINE)
     for players in (2, 3, 4):  # the comparison at every player count
         assert re.search(
             rf"^ratio sagrada {players}-player plies/s / chess plies/s: [\d.]+ "

@@ -217,6 +217,7 @@ class SagradaGame:
         player_counts=(1, 2, 3, 4),
         perfect_information=False,
         behaviour_version=BEHAVIOUR_VERSION,
+        speed_target=1.5,
         options=(
             Option(
                 "tools",
