@@ -18,7 +18,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import html
+import importlib
+import inspect
 import io
+import itertools
 import os
 import sys
 import tempfile
@@ -33,6 +36,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
@@ -391,9 +395,113 @@ def resolve_missing(
     )
 
 
+def _import_prefix(dotted: str) -> tuple[Any, list[str]] | None:
+    """The longest importable module at the start of ``dotted``, and the names after it."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        try:
+            module = importlib.import_module(".".join(parts[:end]))
+        except ImportError:
+            continue
+        return module, parts[end:]
+    return None
+
+
+def _python_name(dotted: str, base: str | None) -> str | None:
+    """The full name of the object ``dotted`` names, looked up as Python would: in the module
+    ``base``'s namespace (the module whose docstring writes the reference), else as an absolute
+    dotted path. A name the module imports (``from .state import GameState``) is the object
+    where it is defined (``sintra_rules.games.sagrada.state.GameState``), whatever other game
+    defines a same-named one; a property or an attrs field is named from its class."""
+    found: tuple[Any, list[str]] | None = None
+    if base is not None and not dotted.startswith("sintra_rules."):
+        with contextlib.suppress(ImportError):
+            found = (importlib.import_module(base), dotted.split("."))
+    if found is None and dotted.split(".")[0] == "sintra_rules":
+        found = _import_prefix(dotted)
+    if found is None:
+        return None
+    obj, rest = found
+    name: str = obj.__name__
+    for attr in rest:
+        if not hasattr(obj, attr):
+            return None
+        obj = getattr(obj, attr)
+        if inspect.ismodule(obj):
+            name = obj.__name__
+        elif isinstance(getattr(obj, "__qualname__", None), str) and isinstance(
+            getattr(obj, "__module__", None), str
+        ):
+            name = f"{obj.__module__}.{obj.__qualname__}"
+        else:
+            name = f"{name}.{attr}"  # data, a property, a field: named where it was found
+    return name
+
+
+def _nearest(target: str, node: addnodes.pending_xref, objects: Any) -> str | None:
+    """The documented object whose full name ends with ``target`` and is nearest the module
+    that writes the reference (the most leading package names in common): a name a module
+    imports for its annotations only (under ``TYPE_CHECKING``) is its own game's. ``None``
+    unless exactly one is nearest."""
+    module = node.get("py:module")
+    if not module:
+        return None
+    matches = [name for name in objects if name.endswith("." + target)]
+    if len(matches) > 1:
+        kinds = _ROLE_KINDS.get(node.get("reftype", ""), ())
+        matches = [name for name in matches if objects[name].objtype in kinds] or matches
+    if len(matches) < 2:
+        return None  # none, or one that Sphinx and resolve_missing find alone
+
+    def shared(name: str) -> int:
+        pairs = zip(name.split("."), module.split("."), strict=False)
+        return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], pairs))
+
+    best = max(map(shared, matches))
+    nearest = [name for name in matches if shared(name) == best]
+    return nearest[0] if len(nearest) == 1 else None
+
+
+class ResolveAsPython(SphinxPostTransform):
+    """Point every Python reference at the object Python would find.
+
+    A short or relative name in a docstring (``:func:`apply```, ``:mod:`~.records```, a type in
+    a signature) is looked up in the namespace of the module that writes it, and a dotted name
+    through the modules it names (``sintra_rules.new_game``, a name the package re-exports);
+    when the object it finds is documented, the reference is rewritten to its full name before
+    Sphinx resolves it. Two games define same-named objects (``apply``, ``GameState``,
+    ``records``), so a search by the end of the name alone would be ambiguous. A name Python
+    cannot find is left to Sphinx and to :func:`resolve_missing`.
+    """
+
+    default_priority = 5  # before Sphinx's ReferencesResolver (10)
+
+    def run(self, **kwargs: Any) -> None:
+        """Rewrite the document's resolvable Python references to full names."""
+        objects = self.env.get_domain("py").objects  # type: ignore[attr-defined]
+        for node in self.document.findall(addnodes.pending_xref):
+            if node.get("refdomain") != "py":
+                continue
+            target: str = node["reftarget"]
+            if target in objects or target.split(".")[0] in _EXTERNAL:
+                continue
+            name = _python_name(target, node.get("py:module"))
+            if name is None and node.get("refspecific") and node.get("py:module"):
+                # a relative name (``.records``) of a module's sibling
+                package = node["py:module"].rpartition(".")[0]
+                name = _python_name(f"{package}.{target}", None) if package else None
+            if name is None or name not in objects:
+                name = _nearest(target, node, objects)
+            if name is not None:
+                node["reftarget"] = name
+                if "refspecific" in node.attributes:
+                    del node["refspecific"]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the reference resolver."""
     app.connect("missing-reference", resolve_missing)
+    app.add_post_transform(ResolveAsPython)
     app.connect("doctree-read", link_clauses_to_trace)
     app.connect("env-get-outdated", always_outdated)
     for name, directive in zip(

@@ -102,9 +102,9 @@ def build_position(
 
     Args:
         patterns: each player's pattern, by its printed name or its code (``"SunCatcher"``);
-            their number is the number of players.
+        their number is the number of players.
         windows: per player, the window's rows (``"R4.../...../...../....."``) or its dice by
-            space (``{"r1c1": "R4"}``).
+        space (``{"r1c1": "R4"}``).
         round: 1 to 10, ``"setup"`` or ``"over"``.
         start: the round's start player.
         turn: ``"P.K"``, player P's K-th turn (default: the start player's first).
@@ -132,7 +132,7 @@ def build_position(
 
     Raises:
         PositionError: the arguments describe an impossible position; the error names the
-            field and the clause (its ``text`` is the line spelled).
+        field and the clause (its ``text`` is the line spelled).
 
     >>> build_position(["Sun Catcher", "Batllo"], windows={1: {"r2c2": "B3"}})
     Traceback (most recent call last):

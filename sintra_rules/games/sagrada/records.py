@@ -390,7 +390,7 @@ def record_from_json(text: str, components: SagradaComponents | None = None) -> 
 
     Raises:
         RecordError: malformed JSON or an invalid record, naming the JSON path (a decision
-            on ``moves[i]``, with its ply and the clause it breaks).
+        on ``moves[i]``, with its ply and the clause it breaks).
         FormatVersionError: an unknown format or behaviour version.
     """
     return record_from_dict(_read.loads(text), components)

@@ -133,7 +133,7 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
     Args:
         state: any state.
         viewer: the seat whose view it is (other seats' private objectives hidden), or
-            ``None`` for everything.
+        ``None`` for everything.
 
     Returns:
         The board, several lines.

@@ -47,7 +47,7 @@ def new_game(
     Args:
         num_players: 1 to 4 (COMP-02).
         seed: the generator's seed (ENG-05), an integer >= 0, or ``None`` for a game without a
-            generator (every chance step then waits for :func:`.apply_chance`).
+        generator (every chance step then waits for :func:`.apply_chance`).
         tools: solo only: the difficulty, 1 (hardest) to 5 tool cards (default 3).
         components: the component table (default: the shipped one).
         sample: ``False`` returns the state before the first random step.
@@ -57,7 +57,7 @@ def new_game(
 
     Raises:
         ConfigurationError: COMP-02 for a player count outside 1 to 4, SOLO-01 / SETUP-04 for a
-            bad ``tools``, ENG-05 for a bad seed.
+        bad ``tools``, ENG-05 for a bad seed.
     """
     table = table_or_default(components)
     if isinstance(num_players, bool) or not isinstance(num_players, int):

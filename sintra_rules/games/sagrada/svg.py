@@ -423,7 +423,7 @@ def state_to_svg(
         width: scale the picture to that many pixels wide (the height follows).
         names: the players' names, in seat order (default ``Player 1``...).
         last: the move that led to ``state``, written under the heading: in words with who
-            played it when ``before`` is given, else in notation (ENG-14).
+        played it when ``before`` is given, else in notation (ENG-14).
         before: the position ``last`` was played from.
 
     Returns:

@@ -436,7 +436,7 @@ def text_record_from_text(text: str, components: SagradaComponents | None = None
 
     Raises:
         RecordError: a tag, move or die is malformed or illegal; the field names the line and
-            the token.
+        the token.
         PositionError: the ``Position`` tag is not a valid position (ENG-15).
     """
     if not isinstance(text, str):

@@ -141,13 +141,13 @@ def _rc(space: int) -> tuple[int, int]:
 
 
 def orthogonal(a: int, b: int) -> bool:
-    """COMP-08: |A - C| + |B - D| = 1."""
+    """COMP-08: ``|A - C| + |B - D| = 1``."""
     (r1, c1), (r2, c2) = _rc(a), _rc(b)
     return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
 def diagonal(a: int, b: int) -> bool:
-    """COMP-08: |A - C| = 1 and |B - D| = 1."""
+    """COMP-08: ``|A - C| = 1`` and ``|B - D| = 1``."""
     (r1, c1), (r2, c2) = _rc(a), _rc(b)
     return abs(r1 - r2) == 1 and abs(c1 - c2) == 1
 
@@ -195,7 +195,7 @@ def legal_spaces(
         waive_colour: Eglomise Brush: the space's colour restriction is ignored (TOOL-02, RUL-01).
         waive_value: Copper Foil Burnisher: its value restriction is ignored (TOOL-03, RUL-01).
         cork: Cork-backed Straightedge: the space must be adjacent to no die instead of next to
-            one (TOOL-09), the first die still on a border space (RUL-03).
+        one (TOOL-09), the first die still on a border space (RUL-03).
 
     Returns:
         The legal spaces.

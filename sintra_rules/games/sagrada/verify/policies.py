@@ -56,7 +56,7 @@ def random_plies(
 
     Args:
         state: a position with a generator (no chance step pending, or one the generator
-            decides first is not needed: ``apply`` samples after each decision).
+        decides first is not needed: ``apply`` samples after each decision).
         seed: the seed of the draws.
         policy: ``"uniform"`` or ``"eager"``.
         plies: stop after this many decisions (``None``: at the end of the game).
