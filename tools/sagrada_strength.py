@@ -1,6 +1,8 @@
 """Sagrada's strength figures (issue 24), with the generic agents (:mod:`sintra_rules.agents`).
 
-``sintra arena`` plays Sintra only for now; this script plays Sagrada the same way:
+``sintra arena --game sagrada`` now plays the same games (the strength table of
+``docs/sagrada/index.md`` uses it, solo lines with ``--tools``); this script remains for its
+own seeding:
 
 * ``python tools/sagrada_strength.py duel A B --games N [--first K]``: N 2-player games, game
   k with seed k, agent A in seat ``k % 2`` (the seats rotated), each agent seeded from the game;
