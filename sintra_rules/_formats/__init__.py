@@ -12,5 +12,7 @@ once and told the game's words (clause IDs, tag names, messages) by their caller
 - :mod:`sintra_rules._formats.svg`: SVG primitives (escaping, the document wrapper, pips);
 - :mod:`sintra_rules._formats.components`: a component table file, its header and each
   figure's entry, and :class:`~sintra_rules._formats.components.Provenance`, where a figure
-  comes from.
+  comes from;
+- :mod:`sintra_rules._formats.position`: the form of a one-line position (one printable line,
+  fields between single spaces), split into words with their places.
 """

@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from typing import NoReturn, get_args
+from typing import get_args
 
-from sintra_rules.errors import PositionError
+from sintra_rules._formats.position import LineText, line_words, show
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS, SPACES, SagradaComponents
 from sintra_rules.games.sagrada.placement import space_name
 from sintra_rules.games.sagrada.state import Die, SubStep, die
@@ -62,18 +62,8 @@ _STEP_TOOL: dict[str, tuple[int, ...]] = {
 }
 
 
-class _Text:
-    """The text being read; every failure names the field, the character and the clause."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def fail(self, field: str, at: int, clause: str, reason: str) -> NoReturn:
-        raise PositionError(self.text, field, at + 1, clause, reason)
-
-
-def _show(text: str, limit: int = 24) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+_Text = LineText
+_show = show
 
 
 # ------------------------------------------------------------------------------ codes
@@ -365,28 +355,6 @@ def _read_player(src: _Text, seat: int, at: int, text: str, table: SagradaCompon
 
 
 def _split(src: _Text) -> list[tuple[int, str]]:
-    """The words of the line with their positions, after the checks of the line's form."""
-    text = src.text
-    for index, char in enumerate(text):
-        if char != " " and not char.isprintable():
-            src.fail("text", index, "ENG-12", f"{char!r}: a position is one line of text")
-    if not text.strip():
-        src.fail("text", 0, "ENG-12", f"empty: a position starts with {TAG!r}")
-    if text != text.strip(" ") or "  " in text:
-        spot = (
-            text.index("  ")
-            if "  " in text and text == text.strip(" ")
-            else (0 if text.startswith(" ") else len(text) - 1)
-        )
-        src.fail(
-            "text",
-            spot,
-            "ENG-12",
-            "fields are separated by single spaces, with none before the first or after the last",
-        )
-    words: list[tuple[int, str]] = []
-    pos = 0
-    for word in text.split(" "):
-        words.append((pos, word))
-        pos += len(word) + 1
-    return words
+    """The words of the line with their positions, after the checks of the line's form
+    (ENG-12)."""
+    return line_words(src, "ENG-12", TAG)

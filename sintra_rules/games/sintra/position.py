@@ -82,10 +82,11 @@ of the component table reads 'PPYYGG' (a side has 5 spaces) (FIG-09)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NoReturn, cast
+from typing import cast
 
 import attrs
 
+from sintra_rules._formats.position import LineText, line_words, show
 from sintra_rules.errors import PositionError
 from sintra_rules.games.sintra.components import (
     JOKER_CODE,
@@ -124,18 +125,8 @@ _HEAD = ("side", "indicator", "turn", "starter", "tile", "factories", "centre")
 _POOLS = ("bag", "tower")
 
 
-class _Text:
-    """The text being read; every failure names the field, the character and the clause."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def fail(self, field: str, at: int, clause: str, reason: str) -> NoReturn:
-        raise PositionError(self.text, field, at + 1, clause, reason)
-
-
-def _show(text: str, limit: int = 24) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+_Text = LineText
+_show = show
 
 
 def _number(
@@ -575,28 +566,7 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         )
     table = table_or_default(components)
     src = _Text(text)
-    for index, char in enumerate(text):
-        if char != " " and not char.isprintable():
-            src.fail("text", index, "ENG-21", f"{char!r}: a position is one line of text")
-    if not text.strip():
-        src.fail("text", 0, "ENG-21", f"empty: a position starts with {TAG!r}")
-    if text != text.strip(" ") or "  " in text:
-        spot = (
-            text.index("  ")
-            if "  " in text and text == text.strip(" ")
-            else (0 if text.startswith(" ") else len(text) - 1)
-        )
-        src.fail(
-            "text",
-            spot,
-            "ENG-21",
-            "fields are separated by single spaces, with none before the first or after the last",
-        )
-    words: list[tuple[int, str]] = []
-    pos = 0
-    for word in text.split(" "):
-        words.append((pos, word))
-        pos += len(word) + 1
+    words = line_words(src, "ENG-21", TAG)
     first = words[0][1]
     if first != TAG:
         if first.startswith("sintra"):
