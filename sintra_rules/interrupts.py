@@ -103,14 +103,16 @@ class deferred_interrupts:  # lower case: used as a function, ``with deferred_in
         if not self._active:
             return
         self._active = False
-        _held.depth -= 1
         previous = _held.previous
-        pressed = _held.pressed
+        _held.depth -= 1  # first: a press raised from here on leaves no block open
         if _held.depth == 0:
+            # The handler goes back before the press is read: Python runs a signal still
+            # pending inside ``signal.signal`` itself, before the change, so a press noted up
+            # to that moment is read below, and a later one goes to ``previous`` directly.
             signal.signal(signal.SIGINT, previous)
-            _held.previous, _held.pressed = None, False
+            _held.previous = None
+        pressed, _held.pressed = _held.pressed, False
         if pressed and kind is None:
-            _held.pressed = False
             _deliver(previous)
 
 

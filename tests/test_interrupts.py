@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,3 +148,104 @@ def test_ctrl_c_during_an_arena_exits_130(compiled_env: dict[str, str]) -> None:
     code, last = _press(args, compiled_env, "arena: 1 of", 0.05)
     assert code == 130
     assert re.fullmatch(r"sintra arena: interrupted \(arena: [\d,]+ of 1,000 games done\)", last)
+
+
+def test_a_press_pending_while_the_handler_goes_back_is_delivered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A press still pending when a block ends is delivered, not lost.
+
+    CPython runs a pending signal's handler inside ``signal.signal`` itself, before the change
+    (``signal_signal_impl``: "Check for pending signals before changing signal handler"), so
+    a press that arrived while compiled code ran (which does not run handlers) may be noted
+    only while the block puts the handler back. Here ``signal.signal`` does the same with a
+    press made pending in the block.
+    """
+    import signal as stdlib_signal
+
+    from sintra_rules.interrupts import deferred_interrupts
+
+    real = stdlib_signal.signal
+    pending: list[int] = []
+
+    def signal_running_pending_handlers(signum: int, handler: Any) -> Any:
+        current = stdlib_signal.getsignal(signum)
+        while pending and callable(current):
+            current(pending.pop(), None)
+        return real(signum, handler)
+
+    monkeypatch.setattr(stdlib_signal, "signal", signal_running_pending_handlers)
+    with pytest.raises(KeyboardInterrupt), deferred_interrupts():
+        pending.append(stdlib_signal.SIGINT)
+    assert pending == []
+    assert stdlib_signal.getsignal(stdlib_signal.SIGINT) is stdlib_signal.default_int_handler
+
+
+#: A process running short blocks, one after another: on the pipe whose descriptor is its first
+#: argument it writes ``ready``, then one line for every KeyboardInterrupt it catches:
+#: ``inside`` when the interrupt was raised in a block's body (which must never happen),
+#: ``outside`` otherwise. Each line is written inside the ``try``: the next press, sent once
+#: the line is read, may arrive as soon as the line is written.
+_BLOCKS = """
+import os, sys, traceback
+from sintra_rules.interrupts import deferred_interrupts
+out = os.fdopen(int(sys.argv[1]), "w", buffering=1)
+report = "ready"
+while True:
+    try:
+        out.write(report + "\\n")
+        while True:
+            with deferred_interrupts():
+                total = sum(range(2000))  # BODY
+    except KeyboardInterrupt as interrupt:
+        lines = [frame.line for frame in traceback.extract_tb(interrupt.__traceback__)]
+        report = "inside" if any("# BODY" in (line or "") for line in lines) else "outside"
+"""
+
+
+def test_every_press_at_any_moment_of_short_blocks_is_delivered_between_blocks() -> None:
+    """Ctrl-C pressed 1,000 times at random moments of a loop of short blocks (so many presses
+    fall while a block is entered or left): each is delivered once, none inside a block."""
+    import random
+    import select
+
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _BLOCKS, str(write)],
+        pass_fds=(write,),
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    os.close(write)
+    answers: list[str] = []
+    buffered = b""
+
+    def answer(timeout: float) -> str | None:
+        nonlocal buffered
+        deadline = time.monotonic() + timeout
+        while b"\n" not in buffered:
+            ready, _, _ = select.select([read], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                return None
+            more = os.read(read, 4096)
+            if not more:  # the process ended
+                return None
+            buffered += more
+        line, buffered = buffered.split(b"\n", 1)
+        return line.decode()
+
+    chance = random.Random(25)
+    try:
+        assert answer(60) == "ready"
+        for _ in range(1000):
+            time.sleep(chance.random() * 0.001)
+            proc.send_signal(signal.SIGINT)
+            answers.append(answer(20) or "lost")
+            if answers[-1] == "lost":
+                break
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(read)
+    assert answers.count("outside") == 1000, {
+        kind: answers.count(kind) for kind in ("outside", "inside", "lost")
+    }
