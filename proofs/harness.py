@@ -75,21 +75,22 @@ RLIMIT = 400_000_000
 TIMEOUT_MS = 300_000
 
 
-def solver() -> z3.Solver:
-    """A Z3 solver with the seed and the resource limits pinned."""
-    s = z3.Solver()
+def solver(ctx: z3.Context | None = None) -> z3.Solver:
+    """A Z3 solver with the seed and the resource limits pinned (in ``ctx``, default Z3's main
+    context)."""
+    s = z3.Solver(ctx=ctx)
     s.set("random_seed", SEED)
     s.set("rlimit", RLIMIT)
     s.set("timeout", TIMEOUT_MS)
     return s
 
 
-def pb_solver() -> z3.Solver:
+def pb_solver(ctx: z3.Context | None = None) -> z3.Solver:
     """A solver for pseudo-Boolean problems (Booleans, clauses and weighted sums of Booleans):
     Z3's SAT core with its pseudo-Boolean constraints compiled by binary merging, the seed and
     the resource limits pinned as :func:`solver`'s. It decides the same formulas as
     :func:`solver`; it proves bounds on weighted sums of Booleans much faster."""
-    s = z3.SolverFor("QF_FD")
+    s = z3.SolverFor("QF_FD", ctx=ctx)
     s.set("random_seed", SEED)
     s.set("rlimit", RLIMIT)
     s.set("timeout", TIMEOUT_MS)
@@ -101,9 +102,10 @@ def pb_solver() -> z3.Solver:
 Engine: TypeAlias = Literal["smt", "pb"]
 
 
-def optimizer() -> z3.Optimize:
-    """A Z3 optimiser with the seed and the resource limits pinned (lexicographic objectives)."""
-    o = z3.Optimize()
+def optimizer(ctx: z3.Context | None = None) -> z3.Optimize:
+    """A Z3 optimiser with the seed and the resource limits pinned (lexicographic objectives),
+    in ``ctx`` (default Z3's main context)."""
+    o = z3.Optimize(ctx=ctx)
     o.set("random_seed", SEED)
     o.set("rlimit", RLIMIT)
     o.set("timeout", TIMEOUT_MS)
@@ -259,6 +261,11 @@ def _as_int(term: Term) -> Term:
     return term
 
 
+def _context(*terms: Term) -> z3.Context | None:
+    """The Z3 context of the first Z3 term among ``terms`` (``None``: Z3's main context)."""
+    return next((t.ctx for t in terms if isinstance(t, z3.ExprRef)), None)
+
+
 def _answer(result: z3.CheckSatResult, engine: z3.Solver | z3.Optimize) -> str:
     if result == z3.unknown:
         return f"unknown ({engine.reason_unknown()})"
@@ -286,9 +293,11 @@ class Prover:
         :func:`pb_solver`).
         """
         start = time.perf_counter()
-        s = pb_solver() if engine == "pb" else solver()
+        premises = list(premises)
+        ctx = _context(*premises, goal)
+        s = pb_solver(ctx) if engine == "pb" else solver(ctx)
         s.add(*premises)
-        s.add(z3.Not(goal) if isinstance(goal, z3.ExprRef) else z3.BoolVal(not goal))
+        s.add(z3.Not(goal) if isinstance(goal, z3.ExprRef) else z3.BoolVal(not goal, ctx))
         return self._record("claim", text, s, s.check(), z3.unsat, show, start)
 
     def _record(
@@ -357,7 +366,8 @@ class Prover:
         order = list(keys) if keys is not None else []
         if keys is None and isinstance(show, Mapping):
             order = [t for t in show.values() if isinstance(t, z3.ExprRef)]
-        o = optimizer()
+        premises = list(premises)
+        o = optimizer(_context(*premises, goal))
         o.add(*premises)
         o.add(goal)
         for term in order:
@@ -369,7 +379,8 @@ class Prover:
         """The largest value of ``objective`` under ``premises``, found by optimisation
         (``None`` when the optimiser cannot tell; the check then fails)."""
         start = time.perf_counter()
-        o = optimizer()
+        premises = list(premises)
+        o = optimizer(_context(*premises, objective))
         o.add(*premises)
         handle = o.maximize(objective)
         result = o.check()

@@ -22,8 +22,9 @@ import pytest
 
 from proofs.registry import result
 from proofs.sagrada.figures import DIAGONAL, ORTHOGONAL, PATTERNS, PUBLICS, SPACES, Public
+from proofs.sagrada.highest import best_found
 from proofs.sagrada.length import BASE, EXTRA
-from proofs.sagrada.window import parse
+from proofs.sagrada.window import parse, restriction_breaks
 from proofs.sagrada.witnesses import PUBLIC_BEST
 from sintra_rules.games import make
 from sintra_rules.games.sagrada import (
@@ -190,3 +191,62 @@ def test_decisions_per_round_within_the_tool_table(players: int) -> None:
             assert n <= 2 * BASE + sum(EXTRA[t - 1] for t in used), (seed, seat, rnd, n, used)
         assert total <= bound
     assert tools_seen, "the policy used no tool"
+
+
+_HIGHEST = {False: "2 to 4 players", True: "solo game"}
+
+
+@pytest.mark.parametrize("solo", [False, True], ids=list(_HIGHEST.values()))
+def test_highest_score_witnesses_are_the_engines(solo: bool) -> None:
+    """The game reaching the proved highest final score scores it with the engine
+    (:func:`~sintra_rules.games.sagrada.final_score` of a finished position): its window on its
+    pattern, its public cards and private colour and, in a game of 2 to 4 players, the tokens
+    left after the tools that moved its dice against the pattern (Eglomise Brush for a colour
+    space, Copper Foil Burnisher for a value space: 1 token at a card's first use, then 2,
+    sagrada:FAVOR-02)."""
+    proved = result(f"sagrada-highest-score[shipped, {_HIGHEST[solo]}]")
+    assert proved.holds, proved.explain()
+    pattern, best = best_found(solo)
+    window = parse(best.window)
+    broken = restriction_breaks(pattern, window)
+    by_value = sum(1 for s in broken if pattern.restriction(s).isdigit())
+    by_colour = len(broken) - by_value
+    other = next(code for code in "RYGBP" if code != best.colour)
+    publics = ",".join(str(n) for n in best.cards)
+    if solo:
+        state = build_position(
+            [pattern.name],
+            windows={1: _notation(best.window)},
+            round="over",
+            tools="2,3",
+            publics=publics,
+            privates={1: best.colour + other},
+        )
+    else:
+        tokens = [2 * n - 1 for n in (by_colour, by_value)]
+        tools = ",".join(
+            f"{card}={t}" if t > 0 else str(card) for card, t in zip((2, 3), tokens, strict=True)
+        )
+        state = build_position(
+            [pattern.name, "Batllo"],
+            windows={1: _notation(best.window)},
+            round="over",
+            tools=f"{tools},6",
+            publics=publics,
+            privates={1: best.colour, 2: other},
+            favor={1: pattern.favor - sum(t for t in tokens if t > 0), 2: 5},
+        )
+    assert final_score(state, 0).total == proved.values["high"]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_declared_score_bounds_are_the_proved_ones(players: int) -> None:
+    """The ``min_score`` and ``max_score`` the game declares are the proved lowest and highest
+    final scores, and it says they are proved (``bounds_proved``)."""
+    facts = make("sagrada").facts(players)
+    label = "solo game" if players == 1 else "2 to 4 players"
+    low = result(f"sagrada-lowest-score[shipped, {label}]")
+    high = result(f"sagrada-highest-score[shipped, {label}]")
+    assert low.holds and high.holds
+    assert (facts.min_score, facts.max_score) == (low.values["low"], high.values["high"])
+    assert facts.bounds_proved

@@ -16,10 +16,11 @@ import pytest
 import z3
 
 from proofs import registry
-from proofs.harness import Prover
+from proofs.harness import Prover, pb_solver
 from proofs.registry import BY_NAME, PROOFS, result
-from proofs.sagrada import witnesses
-from proofs.sagrada.figures import PATTERNS, PUBLICS
+from proofs.sagrada import highest, witnesses
+from proofs.sagrada.figures import COLOURS, PATTERNS, PUBLICS
+from proofs.sagrada.final import final_score
 from proofs.sagrada.report import markdown
 from proofs.sagrada.window import (
     WindowModel,
@@ -28,6 +29,7 @@ from proofs.sagrada.window import (
     parse,
     private_points,
     public_points,
+    render,
     restriction_breaks,
 )
 from proofs.sagrada.witnesses import PUBLIC_BEST
@@ -221,3 +223,51 @@ def test_claims_use_the_pseudo_boolean_solver() -> None:
         "row colour variety <= 23", model.premises, score.at_most(23), None, "pb"
     )
     assert not check.ok and check.answer == "sat"
+
+
+# --- the highest final score ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("solo", [False, True], ids=["2 to 4 players", "solo game"])
+def test_one_point_less_than_the_highest_score_is_refuted(solo: bool) -> None:
+    """Step 3 of ``sagrada-highest-score`` claimed one point lower fails on the witness's
+    pattern: Z3 finds a game scoring more, a legal one by the plain-Python checks (this is how
+    the solo bound of 93, the best a search had found, was refuted by a game on Industria)."""
+    pattern, best = highest.best_found(solo)
+    shape = dict(highest.LEADERS[solo])[best.cards]
+    lower = highest.HIGHEST[solo] - 1
+    model, premises = highest.beyond(pattern, solo, best.cards, shape, lower)
+    solver = pb_solver(model.window.ctx)
+    solver.add(*premises)
+    assert solver.check() == z3.sat
+    found = solver.model()
+
+    def evaluate(term: z3.ExprRef) -> bool:
+        return bool(z3.is_true(found.eval(term, model_completion=True)))
+
+    colour = next(code for code, c in zip(COLOURS, model.colours, strict=True) if evaluate(c))
+    window = " / ".join(render(model.window.decode(evaluate)))
+    game = witnesses.Best(best.cards, colour, window)
+    assert highest.legal(pattern, game, solo), window
+    assert final_score(pattern, game, solo) > lower, window
+
+
+@pytest.mark.parametrize("solo", [False, True], ids=["2 to 4 players", "solo game"])
+def test_the_shape_lemmas_are_not_vacuous(solo: bool) -> None:
+    """Each lemma of step 2 has windows it speaks of: with its cards, some window reaches the
+    points it starts from (:data:`proofs.sagrada.highest.NEEDED`), and has the shape."""
+    for cards, shape in highest.LEADERS[solo]:
+        window, chosen, points = highest.relaxed(solo)
+        solver = pb_solver(window.ctx)
+        solver.add(*window.premises, *highest.fix_cards(chosen, cards))
+        solver.add(points.at_least(highest.NEEDED[solo]), shape.holds(window, COLOURS.index("P")))
+        assert solver.check() == z3.sat, cards
+
+
+def test_the_witnesses_are_the_highest_scores() -> None:
+    """The stored games score the proved highest scores by the rulebook's formulas: 115 on
+    Sun's Glory with 3 tokens left, 94 on Industria solo."""
+    multi, solo = highest.best_found(False), highest.best_found(True)
+    assert (multi[0].name, final_score(*multi, False)) == ("Sun's Glory", 115)
+    assert (solo[0].name, final_score(*solo, True)) == ("Industria", 94)
+    assert highest.HIGHEST == {False: 115, True: 94}

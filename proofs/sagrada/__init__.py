@@ -9,7 +9,8 @@
 * the proofs (:data:`MODULES`): :mod:`proofs.sagrada.objectives` (the most each public
   objective scores), :mod:`proofs.sagrada.final` (the lowest final score of a game of 2 to 4
   players and of the solo game; the model of a final score on a pattern, which the search
-  uses), :mod:`proofs.sagrada.target`
+  uses), :mod:`proofs.sagrada.highest` (the highest final score, 115 and, solo, 94),
+  :mod:`proofs.sagrada.target`
   (the solo target score) and :mod:`proofs.sagrada.length` (decisions per game);
 * :mod:`proofs.sagrada.report`: the page ``docs/sagrada/proofs.md``.
 
@@ -25,6 +26,7 @@ __all__ = ["MODULES"]
 MODULES = (
     "proofs.sagrada.objectives",
     "proofs.sagrada.final",
+    "proofs.sagrada.highest",
     "proofs.sagrada.target",
     "proofs.sagrada.length",
 )

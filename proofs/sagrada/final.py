@@ -2,9 +2,8 @@
 final score on a pattern.
 
 The model is what :mod:`proofs.sagrada.search` searches for the best final score on each
-pattern (``python -m proofs.sagrada.search multi solo``); the proofs of those best scores are
-not part of the suite yet (proving that nothing beats the best window takes Z3 minutes per
-pattern).
+pattern (``python -m proofs.sagrada.search multi solo``) and what
+:mod:`proofs.sagrada.highest` proves the highest final score on (step 3 of that proof).
 
 **The model of a final score** (one player; the other players play no part in it):
 
@@ -107,15 +106,18 @@ class FinalModel:
         return show_window(self.window, extra)
 
 
-def final_model(pattern: Pattern, solo: bool, tools: bool = True) -> FinalModel:
+def final_model(
+    pattern: Pattern, solo: bool, tools: bool = True, ctx: z3.Context | None = None
+) -> FinalModel:
     """The model of a final score on ``pattern`` (module docstring); without ``tools``, every
-    die obeys the pattern's restrictions."""
-    window = WindowModel()
+    die obeys the pattern's restrictions. ``ctx``: the Z3 context of its Booleans (default
+    Z3's main one)."""
+    window = WindowModel(ctx=ctx)
     broken = window.waivable(pattern) if tools else {}
     if not tools:
         window.obey(pattern)
-    cards = tuple(z3.Bool(f"card{card.number}") for card in PUBLICS)
-    colours = tuple(z3.Bool(f"private_{code}") for code in COLOURS)
+    cards = tuple(z3.Bool(f"card{card.number}", ctx) for card in PUBLICS)
+    colours = tuple(z3.Bool(f"private_{code}", ctx) for code in COLOURS)
     window.premises.append(z3.PbEq([(c, 1) for c in cards], 2 if solo else 3))
     window.premises.append(z3.PbEq([(c, 1) for c in colours], 1))
     score = Score()

@@ -257,13 +257,19 @@ def _one_hot(items: Sequence[z3.BoolRef], on: z3.BoolRef) -> z3.BoolRef:
 class WindowModel:
     """A window as Z3 Booleans: ``colour[s][k]``, ``value[s][v - 1]`` and ``filled[s]`` per
     space ``s``. ``premises`` holds what every window obeys: one colour and one value per die,
-    none on an empty space, and the neighbour bans (sagrada:PLACE-06, sagrada:PLACE-07)."""
+    none on an empty space, and the neighbour bans (sagrada:PLACE-06, sagrada:PLACE-07).
 
-    def __init__(self, name: str = "w") -> None:
+    ``ctx`` is the Z3 context of its Booleans (default: Z3's main one). A proof whose claims
+    are sensitive to what else the process built gives each claim a context of its own: Z3's
+    search follows the order in which terms were created, so a claim made after others in the
+    same context can take far longer than alone."""
+
+    def __init__(self, name: str = "w", ctx: z3.Context | None = None) -> None:
         self.name = name
-        self.colour = [[z3.Bool(f"{name}_{s}_{c}") for c in COLOURS] for s in range(SPACES)]
-        self.value = [[z3.Bool(f"{name}_{s}_{v}") for v in VALUES] for s in range(SPACES)]
-        self.filled = [z3.Bool(f"{name}_{s}_die") for s in range(SPACES)]
+        self.ctx = ctx
+        self.colour = [[z3.Bool(f"{name}_{s}_{c}", ctx) for c in COLOURS] for s in range(SPACES)]
+        self.value = [[z3.Bool(f"{name}_{s}_{v}", ctx) for v in VALUES] for s in range(SPACES)]
+        self.filled = [z3.Bool(f"{name}_{s}_die", ctx) for s in range(SPACES)]
         self.premises: list[z3.BoolRef] = []
         self._fresh = 0
         for s in range(SPACES):
@@ -280,7 +286,7 @@ class WindowModel:
 
     def _bool(self, label: str) -> z3.BoolRef:
         self._fresh += 1
-        return z3.Bool(f"{self.name}_{label}_{self._fresh}")
+        return z3.Bool(f"{self.name}_{label}_{self._fresh}", self.ctx)
 
     # --- restrictions -------------------------------------------------------------------------
 

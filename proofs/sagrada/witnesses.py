@@ -6,10 +6,11 @@ scores more, so a stored window that is illegal or not the best makes its proof 
 
 * :data:`PUBLIC_BEST`: per public objective card (1 to 10), per pattern number (1 to 24; 0
   for any window), a window scoring that card's most.
-* :data:`MULTI_BEST` and :data:`SOLO_BEST`: per pattern number, the best final score's
-  window found by the search, with its public cards and private colour (:class:`Best`);
-  empty until ``python -m proofs.sagrada.search multi solo`` has stored them (no proof reads
-  them yet).
+* :data:`MULTI_BEST` and :data:`SOLO_BEST`: the game reaching the highest final score
+  (:mod:`proofs.sagrada.highest`), under its pattern's number: the public cards, the private
+  colour and the window (:class:`Best`). The multiplayer one was found by
+  ``python -m proofs.sagrada.search multi``; the solo one by Z3 itself, as the counterexample
+  that refuted 93, the best score that search had found.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ PATH: Final = pathlib.Path(__file__).with_name("witnesses.json")
 
 @attrs.frozen
 class Best:
-    """A best final score's witness: the public cards dealt (their numbers), the private
+    """A highest final score's witness: the public cards dealt (their numbers), the private
     colour (its code) and the window (as :func:`proofs.sagrada.window.parse` reads it)."""
 
     cards: tuple[int, ...]

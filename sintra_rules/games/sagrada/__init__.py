@@ -189,11 +189,13 @@ __all__ = [
 #: table and its witnesses in ``docs/sagrada/proofs.md``); a test holds the two equal.
 _MAX_DECISIONS: Final = {2: 157, 3: 233, 4: 309}
 _MAX_SOLO_DECISIONS: Final = {1: 66, 2: 71, 3: 74, 4: 77, 5: 79}
-#: Safe (unproved) bounds of a final score: 20 empty spaces, solo -3 each (SCORE-04, SOLO-06);
-#: the three best public objectives (25 + 24 + 20), 10 dice of the private colour showing 6,
-#: 6 favor tokens.
+#: The lowest and the highest final score (SCORE-01 to SCORE-04, SOLO-06), by player count:
+#: 20 empty spaces, solo -3 each, and no token left; 115 (a game on Sun's Glory) and, solo,
+#: 94 (on Industria). Proved tight by the Z3 theorems ``sagrada-lowest-score`` and
+#: ``sagrada-highest-score`` (``proofs/sagrada/final.py``, ``proofs/sagrada/highest.py``; the
+#: witnesses in ``docs/sagrada/proofs.md``); a test holds them equal.
 _MIN_SCORE: Final = {1: -60, 2: -20, 3: -20, 4: -20}
-_MAX_SCORE: Final = 25 + 24 + 20 + 60 + 6
+_MAX_SCORE: Final = {1: 94, 2: 115, 3: 115, 4: 115}
 
 
 class SagradaGame:
@@ -305,8 +307,9 @@ class SagradaGame:
             max_chance_outcomes=max_chance_outcomes(),
             max_game_length=length,
             min_score=_MIN_SCORE[num_players],
-            max_score=_MAX_SCORE,
+            max_score=_MAX_SCORE[num_players],
             observation_size=observation_size(num_players),
+            bounds_proved=True,
         )
 
     def legal_ids(self, state: SagradaState, /) -> tuple[int, ...]:
