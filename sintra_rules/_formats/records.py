@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from sintra_rules._strict import Reader, describe
 from sintra_rules.errors import NotationError
+from sintra_rules.game import GameLog, Result
 
 __all__ = [
     "CommentLike",
@@ -41,6 +42,7 @@ __all__ = [
     "player_names",
     "read_moves",
     "relocated",
+    "replayed_log",
 ]
 
 #: A free tag's name: a letter followed by letters and digits.
@@ -457,3 +459,44 @@ def index_draws(
             read.fail(f"draws[{index}].ply", "one entry per ply, in the order of the plies")
         found[item.ply] = (index, item)
     return found
+
+
+def replayed_log(
+    record: Any,
+    states: Sequence[Any],
+    *,
+    options: Sequence[tuple[str, str]],
+    result: Callable[[Any], Result],
+    kind: str,
+) -> GameLog:
+    """A game's record, replayed, as the protocol's :class:`~sintra_rules.game.GameLog`.
+
+    Args:
+        record: the game's record: its ``start`` (``None``: a seeded game), ``actions``,
+            ``draws`` (:class:`DrawsLike`), ``seed``, ``names``, ``tags`` and ``comments``
+            (:class:`CommentLike`).
+        states: the states the replay went through, ``states[0]`` before the first action.
+        options: the options that start the seeded game, as (name, value) pairs.
+        result: the result of a finished game's final state.
+        kind: what was read (``"game record"``, ``"text record"``).
+
+    Returns:
+        The log: the outcomes of each ply (none where the record has no draws), the result
+        when the game is over, and the record itself, so that writing it back loses nothing.
+    """
+    draws = {d.ply: d.outcomes for d in record.draws}
+    final = states[-1]
+    return GameLog(
+        start=states[0] if record.start is None else record.start,
+        states=states,
+        actions=record.actions,
+        outcomes=[draws.get(ply, ()) for ply in range(len(record.actions) + 1)],
+        seed=record.seed,
+        options=options,
+        names=record.names,
+        tags=record.tags,
+        comments=[(c.ply, c.text) for c in record.comments],
+        result=result(final) if final.is_over else None,
+        kind=kind,
+        record=record,
+    )

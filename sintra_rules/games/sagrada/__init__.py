@@ -42,6 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
+from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.game import Facts, GameInfo, GameLog, Option, Player, Result
 from sintra_rules.games.sagrada import agents as _agents
@@ -441,23 +442,7 @@ class SagradaGame:
 
 def _log(record: SagradaRecord, kind: str) -> GameLog:
     """A record as the protocol's :class:`~sintra_rules.game.GameLog`."""
-    states = replay(record)
-    draws = {d.ply: d.outcomes for d in record.draws}
-    final = states[-1]
-    return GameLog(
-        start=states[0] if record.start is None else record.start,
-        states=states,
-        actions=record.actions,
-        outcomes=[draws.get(ply, ()) for ply in range(len(record.actions) + 1)],
-        seed=record.seed,
-        options=record.options,
-        names=record.names,
-        tags=record.tags,
-        comments=[(c.ply, c.text) for c in record.comments],
-        result=result(final) if final.is_over else None,
-        kind=kind,
-        record=record,
-    )
+    return replayed_log(record, replay(record), options=record.options, result=result, kind=kind)
 
 
 def _record_of(log: GameLog) -> SagradaRecord:

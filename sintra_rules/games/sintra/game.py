@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import cast
 
+from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError, IllegalAction
 from sintra_rules.game import Facts, Game, GameInfo, GameLog, Option, Player, Result
 from sintra_rules.games.sintra import BEHAVIOUR_VERSION
@@ -276,21 +277,8 @@ class SintraGame:
             record = records.record_from_json(text, self.components)
             kind = "game record"
         states = records.replay(record, self.components)
-        draws = {d.ply: d.outcomes for d in record.draws}
-        final = states[-1]
-        return GameLog(
-            start=states[0] if record.start is None else record.start,
-            states=states,
-            actions=record.actions,
-            outcomes=[draws.get(ply, ()) for ply in range(len(record.actions) + 1)],
-            seed=record.seed,
-            options=(("side", record.side),),
-            names=record.names,
-            tags=record.tags,
-            comments=[(c.ply, c.text) for c in record.comments],
-            result=self.result(final) if final.is_over else None,
-            kind=kind,
-            record=record,
+        return replayed_log(
+            record, states, options=(("side", record.side),), result=self.result, kind=kind
         )
 
     def write_record(self, log: GameLog, /, *, text: bool = False) -> str:
