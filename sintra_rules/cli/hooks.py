@@ -317,14 +317,7 @@ class GameCommands:
             for state, text in zip(states, played.actions, strict=False)
         )
         found = first_mismatch(game, states, actions, played.digests)
-        mismatch = None
-        if found is not None:
-            after = "the set-up" if found.action is None else f"after action {found.action}"
-            mismatch = (
-                f"digest mismatch at ply {found.ply} ({after}): the engine's state differs "
-                f"from digests[{found.ply}] of the golden file\n"
-                f"  golden digest: {found.expected}\n  engine digest: {found.actual}"
-            )
+        mismatch = None if found is None else found.describe()
         return LoadedGame(
             states=states,
             actions=actions,

@@ -95,6 +95,21 @@ class DigestMismatch:
     expected: str
     actual: str
 
+    def describe(self) -> str:
+        """The mismatch in words, as the command line reports it.
+
+        >>> print(DigestMismatch(0, None, "ab", "cd").describe().splitlines()[0][:50])
+        digest mismatch at ply 0 (the set-up): the engine'
+        >>> DigestMismatch(3, "2:5R", "ab", "cd").describe().splitlines()[1:]
+        ['  golden digest: ab', '  engine digest: cd']
+        """
+        after = "the set-up" if self.action is None else f"after action {self.action}"
+        return (
+            f"digest mismatch at ply {self.ply} ({after}): the engine's state differs from "
+            f"digests[{self.ply}] of the golden file\n"
+            f"  golden digest: {self.expected}\n  engine digest: {self.actual}"
+        )
+
 
 @attrs.frozen
 class Playthrough:

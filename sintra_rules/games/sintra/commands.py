@@ -141,12 +141,7 @@ class SintraCommands(GameCommands):
                 digests = len(golden.digests)
                 found = golden_mismatch(golden, states)
                 if found is not None:
-                    after = "the set-up" if found.action is None else f"after action {found.action}"
-                    mismatch = (
-                        f"digest mismatch at ply {found.ply} ({after}): the engine's state "
-                        f"differs from digests[{found.ply}] of the golden file\n"
-                        f"  golden digest: {found.expected}\n  engine digest: {found.actual}"
-                    )
+                    mismatch = found.describe()
         comments: dict[int, list[str]] = {}
         for comment in record.comments:
             comments.setdefault(comment.ply, []).append(comment.text)
