@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_kernel import _load_build
+from tests.test_kernel import _build_compiled
 from tests.test_newcomer import _group_members, _read_until
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def compiled_env() -> dict[str, str]:
     """The environment of a command that must run the compiled kernel."""
-    _load_build().build_cached(ROOT)
+    _build_compiled()
     return {**os.environ, "SINTRA_KERNEL": "compiled", "PYTHONPATH": str(ROOT)}
 
 

@@ -25,6 +25,7 @@ import pytest
 from sintra_rules import (
     ConfigurationError,
     Side,
+    _kernels,
     action_from_text,
     apply_traced,
     determinize,
@@ -46,23 +47,16 @@ CONFIGS = [(players, side) for players in (2, 3, 4) for side in ("A", "B")]
 RARE = {"END-04", "END-05", "TRACK-03", "RESET-01"}
 
 
-def _load_build() -> Any:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "_kernel_build", ROOT / "sintra_rules/games/sintra/kernel/_build.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _build_compiled() -> Path:
+    """Sintra's compiled kernel of this checkout, built into ``build/kernel/`` if needed."""
+    return _kernels.build_cached(ROOT, Path("sintra_rules/games/sintra/kernel/core.py"))
 
 
 @pytest.fixture(scope="session", params=["interpreted", "compiled"])
 def core(request: pytest.FixtureRequest) -> ModuleType:
     """The kernel module: the Python source, or its mypyc build (built here if needed)."""
     if request.param == "compiled":
-        _load_build().build_cached(ROOT)
+        _build_compiled()
         module = kernel.load_core("compiled")
         assert kernel.is_compiled(module), module
         return module
@@ -249,7 +243,7 @@ def _mode(env_value: str) -> subprocess.CompletedProcess[str]:
 def test_environment_variable_chooses_the_build(core: ModuleType) -> None:
     """ENG-50: ``SINTRA_KERNEL`` forces the interpreted or the compiled kernel at import
     (once a compiled build exists: the ``core`` fixture's compiled run makes sure of it)."""
-    _load_build().build_cached(ROOT)
+    _build_compiled()
     interpreted = _mode("interpreted")
     assert interpreted.returncode == 0, interpreted.stderr
     assert interpreted.stdout.split() == [
@@ -485,7 +479,7 @@ def test_kernel_ab_compares_two_builds(capsys: pytest.CaptureFixture[str]) -> No
     processes, interleaved, and prints both rates and the median ratio with its range."""
     from tools import kernel_ab
 
-    folder = str(_load_build().build_cached(ROOT).parents[4])
+    folder = str(_build_compiled().parents[4])
     assert kernel_ab.main([folder, folder, "--rounds", "2", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     pattern = (

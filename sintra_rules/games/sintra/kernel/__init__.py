@@ -38,16 +38,12 @@ module finds it.
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.machinery
-import importlib.util
-import os
-import sys
 import types
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from sintra_rules import _kernels
+from sintra_rules._kernels import is_compiled
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.games.sintra import events as ev
 from sintra_rules.games.sintra.chance import determinize
@@ -78,72 +74,10 @@ __all__ = [
 #: How the kernel is chosen: ``"auto"``, ``"compiled"`` or ``"interpreted"``.
 Mode = Literal["auto", "compiled", "interpreted"]
 
-_HERE = Path(__file__).resolve().parent
-_ROOT = _HERE.parents[3]
-_INTERPRETED = "sintra_rules.games.sintra.kernel._core_interpreted"
-
-
-def _checkout_build() -> Path | None:
-    """The compiled kernel of a source checkout (``build/kernel/<key>/``), if built."""
-    if not (_ROOT / "pyproject.toml").is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("_sintra_kernel_build", _HERE / "_build.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    found: Path | None = build.compiled_file(build.cache_dir(_ROOT))
-    return found
-
-
-def is_compiled(module: types.ModuleType) -> bool:
-    """Whether ``module`` is a compiled extension module (not Python source)."""
-    name = getattr(module, "__file__", None) or ""
-    return name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
-def _interpreted() -> types.ModuleType:
-    loaded = sys.modules.get(_INTERPRETED)
-    if loaded is not None:
-        return loaded
-    spec = importlib.util.spec_from_file_location(_INTERPRETED, _HERE / "core.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[_INTERPRETED] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def _compiled() -> types.ModuleType | None:
-    """The compiled kernel: installed next to the source (a wheel built with mypyc), or in a
-    checkout's ``build/kernel/`` folder; ``None`` when there is none. Loaded from its file even
-    when the source module was imported under the same name first (pytest's doctest collection
-    does that)."""
-    name = "sintra_rules.games.sintra.kernel.core"
-    loaded = sys.modules.get(name)
-    if loaded is not None and is_compiled(loaded):
-        return loaded
-    finder = importlib.machinery.FileFinder(
-        str(_HERE),
-        (importlib.machinery.ExtensionFileLoader, importlib.machinery.EXTENSION_SUFFIXES),
-    )
-    spec = finder.find_spec(name)
-    if spec is None:
-        found = _checkout_build()
-        if found is None:
-            return None
-        folder = str(found.parent)
-        if folder not in __path__:
-            __path__.insert(0, folder)  # the compiled module's helper library sits beside it
-        spec = importlib.util.spec_from_file_location(name, found)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules[name] = module
-    return module
-
 
 def load_core(mode: Mode = "auto") -> types.ModuleType:
-    """The kernel module for ``mode`` (see the module's docstring).
+    """The kernel module for ``mode`` (see the module's docstring;
+    :func:`sintra_rules._kernels.load_core`).
 
     Args:
         mode: ``"compiled"``, ``"interpreted"`` or ``"auto"`` (compiled when available).
@@ -156,23 +90,11 @@ def load_core(mode: Mode = "auto") -> types.ModuleType:
         ImportError: ``mode`` is ``"compiled"`` and no compiled kernel is installed or built.
         ValueError: ``mode`` is none of the three.
     """
-    if mode == "interpreted":
-        return _interpreted()
-    if mode not in ("auto", "compiled"):
-        raise ValueError(f"SINTRA_KERNEL must be auto, compiled or interpreted, got {mode!r}")
-    compiled = _compiled()
-    if compiled is not None:
-        return compiled
-    if mode == "compiled":
-        raise ImportError(
-            "no compiled kernel: install a wheel built with mypyc and a C compiler, or run "
-            "'python -m sintra_rules.games.sintra.kernel.build' in a source checkout"
-        )
-    return _interpreted()
+    return _kernels.load_core(__name__, __file__, __path__, mode)
 
 
 #: The mode asked for by ``SINTRA_KERNEL`` at import.
-MODE: Mode = os.environ.get("SINTRA_KERNEL", "auto")  # type: ignore[assignment]
+MODE: Mode = _kernels.mode()  # type: ignore[assignment]
 #: The kernel module in use.
 core: types.ModuleType = load_core(MODE)
 #: Whether :data:`core` is the compiled build.
