@@ -72,14 +72,16 @@ def test_extreme_records_start_before_setup_with_every_outcome_supplied() -> Non
 
 
 def test_the_extreme_set_covers_each_games_highest_and_lowest() -> None:
-    """Issue 31: Sagrada's highest (2 players and solo) and lowest, Sintra's lowest with 2, 3
-    and 4 players."""
+    """Issue 31: Sagrada's highest (2 players and solo) and lowest, Sintra's highest on each
+    side and lowest with 2, 3 and 4 players."""
     names = {e.name for e in EXTREMES}
     assert {
         "sagrada-highest-2p",
         "sagrada-highest-solo",
         "sagrada-lowest-2p",
         "sagrada-lowest-solo",
+        "sintra-highest-side-a",
+        "sintra-highest-side-b",
         "sintra-lowest-2p",
         "sintra-lowest-3p",
         "sintra-lowest-4p",

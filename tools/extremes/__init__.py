@@ -25,7 +25,9 @@ Run from a checkout::
 The games (:data:`EXTREMES`): Sagrada's highest scores (115 in a 2-player game, 94 solo) and
 lowest (-20 and -60), and Sintra's highest (214 on side A, 262 on side B) and the lowest found
 (the proved lower bound is not reached: see ``docs/proofs.md``). The plans live in
-:mod:`tools.extremes.sagrada` and :mod:`tools.extremes.sintra`.
+:mod:`tools.extremes.sagrada`, :mod:`tools.extremes.sintra` and
+:mod:`tools.extremes.sintra_highest` (with :mod:`tools.extremes.rounds`, which realizes a round
+of a plan).
 """
 
 from __future__ import annotations

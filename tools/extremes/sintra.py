@@ -1,5 +1,6 @@
-"""Sintra's extreme scores played (:mod:`tools.extremes`): the lowest found with 2, 3 and 4
-players (the proved lower bound is not reached; ``docs/proofs.md`` says why) and the highest.
+"""Sintra's extreme scores played (:mod:`tools.extremes`): the highest on each board side
+(:mod:`tools.extremes.sintra_highest`) and the lowest found with 2, 3 and 4 players (the
+proved lower bound is not reached; ``docs/proofs.md`` says why).
 
 **The lowest.** One player, the *breaker* (seat 1), loses points only on the broken glass
 track (TRACK-02 to TRACK-04) and gains none. Its pieces break only when no reachable strip
@@ -23,11 +24,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import Literal
 
 from sintra_rules import CENTRE, Take, action_to_text
 from tools.extremes.builder import Builder, Extreme
+from tools.extremes.sintra_highest import highest
 
-__all__ = ["EXTREMES", "lowest"]
+__all__ = ["EXTREMES", "highest", "lowest"]
 
 _CODES = "BGOPY"
 _B, _G, _O = 0, 1, 2
@@ -354,5 +357,23 @@ def _lowest(players: int) -> Extreme:
     )
 
 
+def _highest(side: Literal["A", "B"]) -> Extreme:
+    return Extreme(
+        f"sintra-highest-side-{side.lower()}",
+        "sintra",
+        2,
+        (("side", side),),
+        1,
+        "highest",
+        f"the highest score on side {side}: seat 2 completes every face in a round of its best "
+        "colour, the top frame spaces right to left, and loses no point",
+        lambda: highest(side),
+    )
+
+
 #: Sintra's extreme games.
-EXTREMES: tuple[Extreme, ...] = tuple(_lowest(players) for players in (2, 3, 4))
+EXTREMES: tuple[Extreme, ...] = (
+    _highest("A"),
+    _highest("B"),
+    *(_lowest(players) for players in (2, 3, 4)),
+)
