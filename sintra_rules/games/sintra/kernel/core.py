@@ -9,14 +9,25 @@ of truth; :mod:`sintra_rules.games.sintra.kernel` converts between the two and i
 start.
 
 Every function mirrors a reference function clause by clause; the clause IDs are in the
-docstrings. Integers stay below ``2**62`` so that compiled code keeps to mypyc's fast integer
-path: the SplitMix64 generator (ENG-02) works on two 32-bit halves.
+docstrings.
+
+For speed where mypyc compiles it (``docs/speed.md`` has the profile): the hot functions keep
+their integers in ``i64`` (mypyc's native 64-bit integer, from ``mypy_extensions``, named only
+in annotations, so nothing is imported at run time and the interpreted module sees plain
+``int``), which compiled code adds and multiplies without the checks and boxing of Python
+``int``. No value here comes near ``2**63``, so the two builds compute the same numbers: the
+SplitMix64 generator (ENG-02) works on two 32-bit halves and multiplies 16-bit pieces by 32-bit
+ones. Augmented assignment to a list item (``xs[i] += n``) is written out (``xs[i] = xs[i] +
+n``): mypyc compiles the short form to a generic Python addition.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
+
+if TYPE_CHECKING:  # only annotations name it: no import at run time, compiled or not
+    from mypy_extensions import i64
 
 __all__ = [
     "EV_ALL_BROKE",
@@ -90,12 +101,12 @@ EV_FINAL_SCORED: Final = 17  # seat, leftovers, track, bonus, total
 # ----------------------------------------------------------------------------- SplitMix64
 
 
-def _mul_lo32(a: int, b: int) -> int:
+def _mul_lo32(a: i64, b: i64) -> i64:
     """``(a * b) mod 2**32`` for ``a, b < 2**32``, through 16-bit pieces (ENG-02)."""
     return (((((a >> 16) * b) & 0xFFFF) << 16) + (a & 0xFFFF) * b) & M32
 
 
-def _mul64(zh: int, zl: int, mh: int, ml: int) -> tuple[int, int]:
+def _mul64(zh: i64, zl: i64, mh: i64, ml: i64) -> tuple[i64, i64]:
     """``(z * m) mod 2**64`` as (high, low) 32-bit halves (ENG-02)."""
     p = (zl & 0xFFFF) * ml
     q = (zl >> 16) * ml
@@ -109,14 +120,14 @@ class Rng:
     """A SplitMix64 generator (ENG-02) held as two 32-bit halves; bit-identical to
     :mod:`sintra_rules.rng`."""
 
-    hi: int
-    lo: int
+    hi: i64
+    lo: i64
 
-    def __init__(self, hi: int, lo: int) -> None:
+    def __init__(self, hi: i64, lo: i64) -> None:
         self.hi = hi
         self.lo = lo
 
-    def next_u64(self) -> tuple[int, int]:
+    def next_u64(self) -> tuple[i64, i64]:
         """One SplitMix64 step: the 64-bit output as (high, low) halves (ENG-02)."""
         lo = self.lo + GOLD_LO
         hi = (self.hi + GOLD_HI + (lo >> 32)) & M32
@@ -133,7 +144,7 @@ class Rng:
         hi = hi ^ (hi >> 31)
         return hi, lo
 
-    def below(self, n: int) -> int:
+    def below(self, n: i64) -> i64:
         """A uniform integer in ``range(n)``, ``1 <= n < 2**31``, by the rejection sampling of
         :func:`sintra_rules.rng.below` (ENG-02): outputs at or above ``2**64 - (2**64 mod n)``
         are rejected."""
@@ -153,23 +164,23 @@ class Rng:
 def _shuffle(rng: Rng, items: list[int]) -> None:
     """Fisher-Yates from the last index down, in place (ENG-02, as
     :func:`sintra_rules.rng.shuffle`)."""
-    i = len(items) - 1
+    i: i64 = len(items) - 1
     while i > 0:
         j = rng.below(i + 1)
         items[i], items[j] = items[j], items[i]
         i -= 1
 
 
-def _draw_piece(rng: Rng, bag: list[int]) -> int:
+def _draw_piece(rng: Rng, bag: list[int]) -> i64:
     """One piece from a non-empty bag, in place: ``r = below(total)``, then the colours walked
     in table order (ENG-02, :func:`sintra_rules.rng.draw_piece`)."""
-    total = 0
+    total: i64 = 0
     for n in bag:
         total += n
     r = rng.below(total)
     for colour, count in enumerate(bag):
         if r < count:
-            bag[colour] -= 1
+            bag[colour] = count - 1
             return colour
         r -= count
     raise AssertionError("unreachable: r < total")
@@ -185,13 +196,15 @@ class Tables:
 
     ``spaces[(strip * 2 + side) * (colours + 1) + c]`` is the capacity of colour ``c`` on a
     strip side, index ``colours`` its joker spaces; ``sizes[strip * 2 + side]`` the total.
-    ``ornament_windows[o]`` lists the windows around ornament ``o``.
+    ``ornament_windows[o]`` lists the windows around ornament ``o``. ``id_objects[i]`` is the
+    int ``i`` for every action id: :func:`legal_ids` appends these objects, so that compiled
+    code does not allocate a new int object for every id it lists.
     """
 
-    colours: int
-    slots: int
-    capacity: int
-    pieces_per_colour: int
+    colours: i64
+    slots: i64
+    capacity: i64
+    pieces_per_colour: i64
     factories: list[int]
     spaces: list[int]
     sizes: list[int]
@@ -200,20 +213,21 @@ class Tables:
     values_b: list[int]
     ornament_windows: list[list[int]]
     ornament_points: list[int]
-    id_sources: int
-    id_targets: int
-    id_jokers: int
-    id_subs: int
-    reset_id: int
-    size: int
+    id_sources: i64
+    id_targets: i64
+    id_jokers: i64
+    id_subs: i64
+    reset_id: i64
+    size: i64
+    id_objects: list[object]
     source: object
 
     def __init__(
         self,
-        colours: int,
-        slots: int,
-        capacity: int,
-        pieces_per_colour: int,
+        colours: i64,
+        slots: i64,
+        capacity: i64,
+        pieces_per_colour: i64,
         factories: list[int],
         spaces: list[int],
         track: list[int],
@@ -221,8 +235,8 @@ class Tables:
         values_b: list[int],
         ornament_windows: list[list[int]],
         ornament_points: list[int],
-        id_sources: int,
-        id_jokers: int,
+        id_sources: i64,
+        id_jokers: i64,
         source: object,
     ) -> None:
         self.colours = colours
@@ -249,6 +263,7 @@ class Tables:
         self.id_subs = id_jokers + colours
         self.reset_id = id_sources * colours * (slots + 1) * (id_jokers + colours)
         self.size = self.reset_id + 1
+        self.id_objects = list(range(self.size))
         self.source = source
 
 
@@ -271,12 +286,12 @@ class KState:
     """
 
     tables: Tables
-    players: int
-    nfactories: int
+    players: i64
+    nfactories: i64
     side_b: bool
-    turn: int
-    starter: int
-    tile: int
+    turn: i64
+    starter: i64
+    tile: i64
     bag: list[int]
     tower: list[int]
     factories: list[int]
@@ -296,7 +311,7 @@ class KState:
     trace: bool
     log: list[tuple[int, ...]]
 
-    def __init__(self, tables: Tables, players: int, side_b: bool, rng: Rng) -> None:
+    def __init__(self, tables: Tables, players: i64, side_b: bool, rng: Rng) -> None:
         colours = tables.colours
         slots = tables.slots
         self.tables = tables
@@ -367,21 +382,22 @@ def _fill(k: KState) -> None:
     tower = k.tower
     factories = k.factories
     rng = k.rng
-    in_bag = 0
+    in_bag: i64 = 0
     for n in bag:
         in_bag += n
     for f in range(k.nfactories):
         for _ in range(capacity):
             if not in_bag:
                 for c in range(colours):
-                    in_bag += tower[c]
-                    bag[c] += tower[c]
+                    poured: i64 = tower[c]
+                    in_bag += poured
+                    bag[c] = bag[c] + poured
                     tower[c] = 0
                 if not in_bag:
                     return
-            colour = _draw_piece(rng, bag)
+            at = f * colours + _draw_piece(rng, bag)
             in_bag -= 1
-            factories[f * colours + colour] += 1
+            factories[at] = factories[at] + 1
 
 
 def deal(tables: Tables, players: int, side_b: bool, seed_hi: int, seed_lo: int) -> KState:
@@ -426,108 +442,119 @@ def legal_ids(k: KState) -> list[int]:
     completes the strip, every kept colour (DONE-03, RUL-18); all-break only when no reachable
     strip can take a piece (RUL-03); the reset last when it moves the glazier left (RESET-01,
     RESET-02, RUL-05)."""
-    out: list[int] = []
+    out: list[object] = []
     if not k.indicator:
-        return out
+        return cast("list[int]", out)
     t = k.tables
+    ids = t.id_objects
     colours = t.colours
     slots = t.slots
     stride = colours + 1
     spaces = t.spaces
+    sizes = t.sizes
+    strip_id = k.strip_id
+    face = k.face
+    filled = k.filled
+    jokers = k.jokers
     subs = t.id_subs
     targets = t.id_targets
     keep_sub = t.id_jokers
     p = k.turn
-    glazier = k.glazier[p]
+    glazier: i64 = k.glazier[p]
     base_slot = p * slots
-    # the reachable strips: slot, side offset, free joker spaces, pieces, size
-    r_slot: list[int] = []
-    r_off: list[int] = []
-    r_freej: list[int] = []
-    r_left: list[int] = []
+    # the reachable strips, four entries each: slot, side offset, free joker spaces, spaces left
+    reach: list[int] = []
     for slot in range(glazier, slots):
-        sid = k.strip_id[base_slot + slot]
+        sid: i64 = strip_id[base_slot + slot]
         if sid < 0:
             continue
-        side = sid * 2 + k.face[base_slot + slot]
+        side: i64 = sid * 2 + face[base_slot + slot]
         off = side * stride
         sb = (base_slot + slot) * colours
-        used_j = 0
-        pieces = 0
+        used_j: i64 = 0
+        pieces: i64 = 0
         for c in range(colours):
-            used_j += k.jokers[sb + c]
-            pieces += k.filled[sb + c] + k.jokers[sb + c]
-        r_slot.append(slot)
-        r_off.append(off)
-        r_freej.append(spaces[off + colours] - used_j)
-        r_left.append(t.sizes[side] - pieces)
-    nreach = len(r_slot)
+            j: i64 = jokers[sb + c]
+            used_j += j
+            pieces += j
+            pieces += filled[sb + c]
+        free_j0: i64 = spaces[off + colours]
+        size: i64 = sizes[side]
+        reach.append(slot)
+        reach.append(off)
+        reach.append(free_j0 - used_j)
+        reach.append(size - pieces)
+    nreach: i64 = len(reach)
+    nfactories = k.nfactories
+    last_src = t.id_sources - 1
     for src in range(t.id_sources):
-        if src < k.nfactories:
+        if src < nfactories:
             counts = k.factories
             cbase = src * colours
-        elif src == t.id_sources - 1:
+        elif src == last_src:
             counts = k.centre
             cbase = 0
         else:
             continue
         for colour in range(colours):
-            count = counts[cbase + colour]
+            count: i64 = counts[cbase + colour]
             if not count:
                 continue
             id0 = (src * colours + colour) * targets
             found = False
-            for i in range(nreach):
-                slot = r_slot[i]
+            for i in range(0, nreach, 4):
+                slot = reach[i]
                 sb = (base_slot + slot) * colours
-                free_c = spaces[r_off[i] + colour] - k.filled[sb + colour]
-                free_j = r_freej[i]
+                room: i64 = spaces[reach[i + 1] + colour]
+                free_c = room - filled[sb + colour]
+                free_j: i64 = reach[i + 2]
                 cap = free_c + free_j
                 if not cap:
                     continue
                 found = True
                 placed = count if count < cap else cap
                 base = (id0 + slot) * subs
-                if placed == r_left[i]:
+                if placed == reach[i + 3]:
                     for keep in range(colours):
-                        if keep == colour or k.filled[sb + keep] or k.jokers[sb + keep]:
-                            out.append(base + keep_sub + keep)
+                        if keep == colour or filled[sb + keep] or jokers[sb + keep]:
+                            out.append(ids[base + keep_sub + keep])
                 else:
                     low = placed - free_c if placed > free_c else 0
                     high = placed if placed < free_j else free_j
                     for j in range(low, high + 1):
-                        out.append(base + j)
+                        out.append(ids[base + j])
             if not found:
-                out.append((id0 + slots) * subs)
+                out.append(ids[(id0 + slots) * subs])
     for slot in range(glazier):
-        if k.strip_id[base_slot + slot] >= 0:
-            out.append(t.reset_id)
+        if strip_id[base_slot + slot] >= 0:
+            out.append(ids[t.reset_id])
             break
-    return out
+    return cast("list[int]", out)
 
 
 # ----------------------------------------------------------------------------- apply
 
 
-def _steps(k: KState, p: int, steps: int) -> None:
+def _steps(k: KState, p: i64, steps: i64) -> None:
     """Move seat ``p``'s broken glass marker ``steps`` spaces down, a wrap costing the bottom
     value at once (TRACK-02, TRACK-03, RUL-08, RUL-10); ``lost`` keeps every point lost via the
     track plus the current space (TRACK-04, RUL-16)."""
     track = k.tables.track
-    old = k.marker[p]
-    cycle = len(track) - 1
+    old: i64 = k.marker[p]
+    cycle: i64 = len(track) - 1
     total = old + steps
     new = total % cycle
     wraps = total // cycle
-    loss = -track[cycle] * wraps
-    k.score[p] -= loss
-    k.lost[p] += loss - track[new] + track[old]
+    bottom: i64 = track[cycle]
+    loss = -bottom * wraps
+    k.score[p] = k.score[p] - loss
+    k.lost[p] = k.lost[p] + loss - track[new] + track[old]
     k.marker[p] = new
     if k.trace:
         k.log.append((EV_MARKER_MOVED, p, steps, old, new, wraps, -loss))
 
 
-def step(k: KState, action_id: int) -> None:
+def step(k: KState, action_id: i64) -> None:
     """Apply the legal action ``action_id`` (ENG-30) in place (TURN-01); unchecked: the id
     must come from :func:`legal_ids` of this very state. While ``k.trace`` is set, the action's
     events are appended to ``k.log`` in the order of
@@ -559,8 +586,9 @@ def step(k: KState, action_id: int) -> None:
     rest = rest // t.id_targets
     colour = rest % colours
     src = rest // colours
-    steps = 0
-    pieces = 0
+    steps: i64 = 0
+    pieces: i64 = 0
+    count: i64 = 0
     if src == t.id_sources - 1:  # TAKE-02
         count = k.centre[colour]
         k.centre[colour] = 0
@@ -573,20 +601,26 @@ def step(k: KState, action_id: int) -> None:
                 k.log.append((EV_TOOK_TILE, p))
     else:
         count = _take_display(k, p, src, colour)
-    placed = 0
+    placed: i64 = 0
     completes = False
+    filled = k.filled
+    jokers = k.jokers
     if target < slots:
         i = p * slots + target
         sb = i * colours
-        side = k.strip_id[i] * 2 + k.face[i]
+        sid: i64 = k.strip_id[i]
+        side = sid * 2 + k.face[i]
         off = side * (colours + 1)
-        used_j = 0
-        pieces = 0
+        used_j: i64 = 0
         for c in range(colours):
-            used_j += k.jokers[sb + c]
-            pieces += k.filled[sb + c] + k.jokers[sb + c]
-        free_j = t.spaces[off + colours] - used_j
-        free_c = t.spaces[off + colour] - k.filled[sb + colour]
+            j: i64 = jokers[sb + c]
+            used_j += j
+            pieces += j
+            pieces += filled[sb + c]
+        joker_spaces: i64 = t.spaces[off + colours]
+        free_j = joker_spaces - used_j
+        colour_spaces: i64 = t.spaces[off + colour]
+        free_c = colour_spaces - filled[sb + colour]
         cap = free_c + free_j
         placed = count if count < cap else cap
         completes = pieces + placed == t.sizes[side]
@@ -602,7 +636,7 @@ def step(k: KState, action_id: int) -> None:
         k.log.append((EV_ALL_BROKE, p, colour, count, k.glazier[p]))
     broken = count - placed
     if broken:  # PLACE-04
-        k.tower[colour] += broken
+        k.tower[colour] = k.tower[colour] + broken
         steps += broken
     if steps:
         _steps(k, p, steps)
@@ -612,10 +646,11 @@ def step(k: KState, action_id: int) -> None:
         if completes:
             _complete(k, p, target, colour, placed, sub - t.id_jokers)
         else:  # PLACE-01, PLACE-06
-            k.filled[sb + colour] += placed - sub
-            k.jokers[sb + colour] += sub
+            filled[sb + colour] = filled[sb + colour] + placed - sub
+            jokers[sb + colour] = jokers[sb + colour] + sub
             if trace:
-                side = k.strip_id[i] * 2 + k.face[i]
+                sid = k.strip_id[i]
+                side = sid * 2 + k.face[i]
                 k.log.append((EV_NOT_COMPLETED, p, target, pieces + placed, t.sizes[side]))
     for n in k.centre:
         if n:
@@ -628,31 +663,35 @@ def step(k: KState, action_id: int) -> None:
     _end_round(k)
 
 
-def _pass(k: KState, p: int) -> None:
+def _pass(k: KState, p: i64) -> None:
     """The turn passes clockwise from seat ``p`` (ROUND-03)."""
     k.turn = (p + 1) % k.players
     if k.trace:
         k.log.append((EV_TURN_PASSED, k.turn))
 
 
-def _take_display(k: KState, p: int, src: int, colour: int) -> int:
+def _take_display(k: KState, p: i64, src: i64, colour: i64) -> i64:
     """Seat ``p`` takes the pieces of ``colour`` from display ``src`` and the rest of the
     display goes to the centre (TAKE-01); returns how many pieces were taken."""
     colours = k.tables.colours
+    factories = k.factories
+    centre = k.centre
     fb = src * colours
-    count = k.factories[fb + colour]
-    moved = 0
+    count: i64 = factories[fb + colour]
+    moved: i64 = 0
     for c in range(colours):
         if c != colour:
-            moved += k.factories[fb + c]
-            k.centre[c] += k.factories[fb + c]
-        k.factories[fb + c] = 0
+            n: i64 = factories[fb + c]
+            if n:
+                moved += n
+                centre[c] = centre[c] + n
+        factories[fb + c] = 0
     if k.trace:
         k.log.append((EV_TOOK_DISPLAY, p, src, colour, count, moved))
     return count
 
 
-def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: int) -> None:
+def _complete(k: KState, p: i64, target: i64, colour: i64, placed: i64, keep: i64) -> None:
     """Score a completed strip (DONE-01 to DONE-06): the colour bonus (DONE-02), one kept piece
     and the others to the tower (DONE-03), the kept piece on the window's top frame with the
     strip flipped (DONE-04) or on its bottom frame with the strip removed (DONE-05), then the
@@ -662,18 +701,19 @@ def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: in
     slots = t.slots
     i = p * slots + target
     sb = i * colours
-    round_colour = k.indicator[0]
-    bonus = 0
-    to_tower = 0
+    round_colour: i64 = k.indicator[0]
+    bonus: i64 = 0
+    to_tower: i64 = 0
     for c in range(colours):
-        n = k.filled[sb + c] + k.jokers[sb + c]
+        n: i64 = k.filled[sb + c]
+        n += k.jokers[sb + c]
         if c == colour:
             n += placed
         if c == round_colour:
             bonus = n  # DONE-02
         if c == keep:
             n -= 1  # DONE-03
-        k.tower[c] += n
+        k.tower[c] = k.tower[c] + n
         to_tower += n
         k.filled[sb + c] = 0
         k.jokers[sb + c] = 0
@@ -685,11 +725,11 @@ def _complete(k: KState, p: int, target: int, colour: int, placed: int, keep: in
         k.win_bottom[i] = keep
         k.strip_id[i] = -1
     values = t.values_b if k.side_b else t.values_a
-    gained = values[target]  # DONE-06
+    gained: i64 = values[target]  # DONE-06
     for w in range(target + 1, slots):
         if k.win_top[p * slots + w] >= 0:
             gained += values[w]
-    k.score[p] += bonus + gained
+    k.score[p] = k.score[p] + bonus + gained
     if k.trace:
         k.log.append(
             (
@@ -718,8 +758,8 @@ def _end_round(k: KState) -> None:
     trace = k.trace
     if trace:
         k.log.append((EV_ROUND_ENDED, len(k.indicator), k.indicator[0]))
-    top = k.indicator.pop(0)
-    k.tower[top] += 1
+    top: i64 = k.indicator.pop(0)
+    k.tower[top] = k.tower[top] + 1
     held = k.tile >= 0
     if held:
         k.starter = k.tile
@@ -750,7 +790,7 @@ def _end_round(k: KState) -> None:
         for p in range(k.players):
             leftovers, track, bonus = final_parts(k, p)
             total = leftovers + track + bonus
-            k.score[p] += total
+            k.score[p] = k.score[p] + total
             if trace:
                 k.log.append((EV_FINAL_SCORED, p, leftovers, track, bonus, total))
 
@@ -1116,10 +1156,13 @@ def uct(k: KState, simulations: int, searcher: Rng, explore: float) -> list[int]
             ids = legal_ids(s)
             step(s, ids[searcher.below(len(ids))])
         shares = outcome_shares(s)
-        tree.visits[0] += 1
+        visits = tree.visits
+        value = tree.value
+        visits[0] = visits[0] + 1
         for i in range(len(path)):
-            tree.visits[path[i]] += 1
-            tree.value[path[i]] += shares[movers[i]]
+            visited = path[i]
+            visits[visited] = visits[visited] + 1
+            value[visited] = value[visited] + shares[movers[i]]
     counts: list[int] = []
     for action_id in root_ids:
         child = tree.children[0].get(action_id, -1)
