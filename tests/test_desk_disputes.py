@@ -110,12 +110,13 @@ SAGRADA_NOT_SHOWN = {
     "RUL-18": "a solo score equal to the target: no position at hand",
     # The first start player is a chance step, not a decision.
     "RUL-19": "the start player is drawn by a chance step",
+    # Only Flux Brush's re-roll leaves a die with no legal space (RUL-20): a chance outcome.
+    "RUL-02": "a re-rolled die with no legal space comes from a chance step",
 }
 #: Per ruling, whether its dispute's decision is legal, as the ruling decides (read from
 #: spec/sagrada/07-rulings.md, not from the engine).
 SAGRADA_LEGAL = {
     "RUL-01": False,  # Eglomise Brush: the purple die next to a purple die
-    "RUL-02": True,  # Grozing Pliers +1: allowed, the die goes back to the pool
     "RUL-03": False,  # Cork-backed Straightedge on an empty window: an inner space
     "RUL-04": False,  # the only die moved to an inner space
     "RUL-05": False,  # a die with no legal space and no after-drafting tool
@@ -125,10 +126,11 @@ SAGRADA_LEGAL = {
     "RUL-09": False,  # a moving tool with nothing to move
     "RUL-10": True,  # choosing one's pattern at setup
     "RUL-11": True,  # the solo game's last decision
-    "RUL-12": False,  # placing Flux Remover's die where it has no legal space
+    "RUL-12": True,  # returning Flux Remover's die although it could be placed
     "RUL-13": False,  # Glazing Hammer in the first turn
     "RUL-14": False,  # ending the turn with a die in hand
     "RUL-15": False,  # a tool between drafting and placing
+    "RUL-20": False,  # Grozing Pliers +1 to a die with no legal space
 }
 #: The placement questions asked most, and each tool card's limits: (clause, legal).
 SAGRADA_QUESTIONS = {
@@ -142,6 +144,7 @@ SAGRADA_QUESTIONS = {
     "Flux Brush before the draft": ("TOOL-06", False),
     "Cork-backed Straightedge next to a die": ("TOOL-09", False),
     "Grinding Stone before the draft": ("TOOL-10", False),
+    "Flux Remover's die with no legal space": ("PLACE-04", False),
     "Copper Foil Burnisher keeps the space's colour": ("PLACE-03", False),
     "Tap Wheel: a die of another colour": ("TOOL-12", False),
 }
@@ -177,7 +180,7 @@ def test_each_sagrada_dispute_is_explained_as_the_library_does(dispute: dict[str
 def test_every_sagrada_ruling_a_position_shows_has_a_dispute() -> None:
     index = (ROOT / "spec" / "sagrada" / "07-rulings.md").read_text("utf-8")
     rulings = set(re.findall(r"^### (RUL-\d\d) ", index, flags=re.MULTILINE))
-    assert len(rulings) == 19
+    assert len(rulings) == 20
     covered = {c for d in SAGRADA_DISPUTES for c in d["about"] if c.startswith("RUL-")}
     assert covered.isdisjoint(SAGRADA_NOT_SHOWN)
     assert rulings - set(SAGRADA_NOT_SHOWN) == covered

@@ -141,8 +141,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "grinding-six-minus",
         "TOOL-10",
         f"{ENGINE}/tools.py",
-        "die(colour, 7 - value)",
-        "die(colour, max(6 - value, 1))",
+        "hand=die(colour, 7 - value)",
+        "hand=die(colour, max(6 - value, 1))",
     ),
     Mutant(
         "snake-not-reversed",

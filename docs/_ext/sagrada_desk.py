@@ -86,7 +86,7 @@ def disputes() -> list[dict[str, Any]]:
         "place r4c2",
     )
     grozing = walk(build_position(SUN_LUX, windows={1: {"r1c1": "G6"}}, hand="G5"), "tool 1")
-    add("A changed die with no legal space", ["RUL-02", "TOOL-01"], grozing, "+1")
+    add("Grozing Pliers to a value with no legal space", ["RUL-20", "TOOL-01"], grozing, "+1")
     cork = walk(build_position(SUN_LUX, tools="9,2,3", hand="B5"), "tool 9")
     add("Cork-backed Straightedge on an empty window", ["RUL-03", "PLACE-01"], cork, "place r3c3")
     only = walk(build_position(SUN_LUX, windows={1: {"r4c1": "G4"}}), "tool 2", "pick r4c1")
@@ -113,11 +113,12 @@ def disputes() -> list[dict[str, Any]]:
     add("Ending the turn holding a drafted die", ["RUL-14", "TURN-02"], DICE, "end")
     held = build_position(SUN_LUX, windows={1: {"r4c1": "G4"}}, tools="2,3,4", hand="R3")
     add("A tool between drafting and placing", ["RUL-15", "TOOL-02"], held, "tool 2")
-    remover = walk(
+    drawn = walk(
         build_position(SUN_LUX, windows={1: {"r1c1": "G6"}}, tools="11,2,3", hand="G5"), "tool 11"
     )
-    remover = game.apply(game.apply_chance(remover, 2), game.action_from_text(remover, "value 5"))
-    add("Flux Remover's die with no legal space", ["RUL-12", "PLACE-04"], remover, "place r2c2")
+    green = game.apply_chance(drawn, 2)  # a green die is drawn
+    four = game.apply(green, game.action_from_text(green, "value 4"))
+    add("Flux Remover: returning a die that could be placed", ["RUL-12", "TOOL-11"], four, "return")
     add("Choosing the patterns at setup", ["RUL-10", "SETUP-03"], SETUP, "pattern 13")
     add(
         "Solo: the better private objective counts",
@@ -148,6 +149,8 @@ def disputes() -> list[dict[str, Any]]:
         build_position(SUN_LUX, windows={1: {"r4c1": "G4"}}, tools="9,2,3", hand="B5"), "tool 9"
     )
     add("Cork-backed Straightedge next to a die", ["TOOL-09"], cork_next, "place r4c2")
+    five = game.apply(green, game.action_from_text(green, "value 5"))
+    add("Flux Remover's die with no legal space", ["TOOL-11", "PLACE-04"], five, "place r2c2")
     foil = walk(
         build_position(
             ("Lux Astram", "Sun Catcher"), windows={1: {"r4c1": "G4", "r4c2": "Y2"}}, tools="3,2,4"

@@ -192,10 +192,10 @@ def test_eng_10_illegal_actions_are_refused() -> None:
 def test_eng_11_documents_round_trip() -> None:
     """ENG-11: state documents hold the behaviour version and round-trip exactly, generator and
     pending chance step included."""
-    assert BEHAVIOUR_VERSION == 1
+    assert BEHAVIOUR_VERSION == 2  # 2: RUL-20 (tools that change the die in hand)
     for state in [*play(1, seed=2, tools=4, every=True)[::9], new_game(4, seed=1, sample=False)]:
         text = state_to_json(state)
-        assert json.loads(text)["behaviour_version"] == 1
+        assert json.loads(text)["behaviour_version"] == 2
         back = state_from_json(text)
         assert back == state and state_digest(back) == state_digest(state)
 
@@ -209,7 +209,7 @@ def test_eng_11_documents_are_read_strictly() -> None:
     """ENG-11: wrong versions, unknown or mistyped fields and dice that do not add up are
     refused, naming the field."""
     cases: list[tuple[str, Any, str, type[Exception]]] = [
-        ("behaviour_version", 2, "behaviour_version", FormatVersionError),
+        ("behaviour_version", 1, "behaviour_version", FormatVersionError),
         ("format", 9, "format", FormatVersionError),
         ("turn", True, "turn", RecordError),
         ("colour", 1, "colour", RecordError),

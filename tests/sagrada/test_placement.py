@@ -119,7 +119,7 @@ def test_apply_names_every_broken_clause_and_leaves_the_state() -> None:
     state = make_state(
         patterns=("Sun Catcher", "Lux Astram"),
         windows=[{"r1c1": "G6"}, {}],
-        hand="G2",
+        hand="G5",
         drafted=True,
         pool=("R1",),
     )
@@ -133,8 +133,8 @@ def test_apply_names_every_broken_clause_and_leaves_the_state() -> None:
     assert any("PLACE-06" in note for note in info.value.__notes__)
     assert state_digest(state) == before
     assert not is_legal(state, Place(cell("r1c2")))
-    # the green 2 has no legal space at all (r2c1 touches the green 6, r2c2 needs a 4): only
-    # tool 1, Grozing Pliers, can still change it
+    # the green 5 has no legal space at all (r2c1 touches the green 6, r2c2 needs a 4): only
+    # tool 1, Grozing Pliers, can still change it, into a green 4 (RUL-20)
     assert legal_actions(state) == (UseTool(1),)
 
 

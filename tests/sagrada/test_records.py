@@ -47,7 +47,7 @@ def test_eng_16_the_specs_example_written_by_hand() -> None:
     assert json.loads(record_to_json(record)) == {
         "format": 1,
         "kind": "sagrada-game",
-        "behaviour_version": 1,
+        "behaviour_version": 2,
         "components": {"digest": TABLE.digest, "name": "sagrada-base"},
         "players": 2,
         "options": {},

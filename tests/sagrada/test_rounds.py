@@ -156,23 +156,30 @@ def test_turn_04_placing_needs_a_drafted_die() -> None:
 
 def test_rul_05_drafting_a_die_without_a_space() -> None:
     """RUL-05: a die with no legal space may be drafted only if an after-drafting tool can
-    still be used on it this turn (in play, affordable, none used yet)."""
-    # Sun Catcher with a green 6 on r1c1: a green 2 has no legal space (see test_placement)
+    still be used on it this turn (in play, affordable, none used yet, and, RUL-20, with an
+    outcome that has a legal space)."""
+    # Sun Catcher with a green 6 on r1c1: no green die has a legal space but a 4 (on r2c2)
     windows = [{"r1c1": "G6"}, {}]
     patterns = ("Sun Catcher", "Lux Astram")
-    no_tool = make_state(patterns=patterns, windows=windows, pool=("G2", "B3"), tools=(2, 3, 4))
-    assert Draft(2, 2) not in legal_actions(no_tool) and Draft(3, 3) in legal_actions(no_tool)
-    assert [e.clause for e in violations(no_tool, Draft(2, 2))] == ["RUL-05"]
-    grozing = make_state(patterns=patterns, windows=windows, pool=("G2", "B3"), tools=(1, 2, 3))
-    assert Draft(2, 2) in legal_actions(grozing)
-    poor = make_state(
-        patterns=patterns, windows=windows, pool=("G2", "B3"), tools=(1, 2, 3), favor=(0, 3)
-    )
-    assert Draft(2, 2) not in legal_actions(poor)  # FAVOR-03: Grozing is not affordable
+    pool = ("G2", "G5", "B3")
+    no_tool = make_state(patterns=patterns, windows=windows, pool=pool, tools=(2, 3, 4))
+    assert Draft(2, 5) not in legal_actions(no_tool) and Draft(3, 3) in legal_actions(no_tool)
+    assert [e.clause for e in violations(no_tool, Draft(2, 5))] == ["RUL-05"]
+    grozing = make_state(patterns=patterns, windows=windows, pool=pool, tools=(1, 2, 3))
+    assert Draft(2, 5) in legal_actions(grozing)  # -1 gives a green 4
+    # RUL-20: a green 2 becomes a 1 or a 3, neither with a space
+    assert [e.clause for e in violations(grozing, Draft(2, 2))] == ["RUL-05"]
+    grinding = make_state(patterns=patterns, windows=windows, pool=pool, tools=(10, 2, 3))
+    assert Draft(2, 2) not in legal_actions(grinding)  # a green 5 has no space
+    assert Draft(2, 5) not in legal_actions(grinding)  # nor a green 2
+    remover = make_state(patterns=patterns, windows=windows, pool=pool, tools=(11, 2, 3))
+    assert Draft(2, 2) in legal_actions(remover)  # RUL-12: Flux Remover may return its die
+    poor = make_state(patterns=patterns, windows=windows, pool=pool, tools=(1, 2, 3), favor=(0, 3))
+    assert Draft(2, 5) not in legal_actions(poor)  # FAVOR-03: Grozing is not affordable
     used = make_state(
-        patterns=patterns, windows=windows, pool=("G2",), tools=(1, 2, 3), tool_used=True
+        patterns=patterns, windows=windows, pool=("G5",), tools=(1, 2, 3), tool_used=True
     )
-    assert Draft(2, 2) not in legal_actions(used)  # FAVOR-01: the turn's tool is used
+    assert Draft(2, 5) not in legal_actions(used)  # FAVOR-01: the turn's tool is used
 
 
 def test_solo_04_leftovers_keep_their_values() -> None:

@@ -1,6 +1,6 @@
 """Tool cards: cost (FAVOR-01 to FAVOR-04), when each can be chosen (TOOL-14, RUL-13, RUL-15),
 each card's effect decision by decision (TOOL-01 to TOOL-13) and the lead's rulings (RUL-01 to
-RUL-09, RUL-12); the solo payment (SOLO-03, RUL-08).
+RUL-09, RUL-12, RUL-20); the solo payment (SOLO-03, RUL-08).
 
 Patterns used (see test_placement)::
 
@@ -30,11 +30,15 @@ from sintra_rules.games.sagrada import (
     SagradaState,
     Swap,
     UseTool,
+    action_from_text,
+    action_to_text,
     apply,
     apply_chance,
     apply_traced,
     chance_outcomes,
     legal_actions,
+    position_from_text,
+    target_score,
     violations,
 )
 from sintra_rules.games.sagrada import events as ev
@@ -196,20 +200,24 @@ def test_tool_08_skips_only_the_users_second_turn() -> None:
 # -- each card ----------------------------------------------------------------------------
 
 
-def test_tool_01_grozing_pliers_and_rul_02() -> None:
-    """TOOL-01: +1 or -1 on the drafted die, no wrap between 1 and 6; RUL-02: a changed die
-    with no legal space returns to the pool, the tool paid and the draft used."""
+def test_tool_01_grozing_pliers_and_rul_20() -> None:
+    """TOOL-01: +1 or -1 on the drafted die, no wrap between 1 and 6; RUL-20: only a new value
+    with a legal space is offered (the die never goes back to the pool), and the tool only when
+    one of them has a space."""
     low = apply(drafted("R1", (1, 2, 3)), UseTool(1))
     assert legal_actions(low) == (Adjust(1),)
     assert clauses(low, Adjust(-1)) == ["TOOL-01"]
     state = apply(drafted("G5", (1, 2, 3), **SUN_G6), UseTool(1))
-    assert legal_actions(state) == (Adjust(-1), Adjust(1))
-    down = apply(state, Adjust(-1))
+    assert legal_actions(state) == (Adjust(-1),)  # G4 fits r2c2; G6 fits nowhere
+    assert clauses(state, Adjust(1)) == ["RUL-20"]
+    down, events = apply_traced(state, Adjust(-1))
     assert down.hand == d("G4") and legal_actions(down) == (Place(cell("r2c2")),)
-    up, events = apply_traced(state, Adjust(1))
-    assert up.hand is None and d("G6") in up.pool and up.drafted and up.tool_used
-    assert events == (ev.DieChanged(1, d("G5"), d("G6")), ev.DieReturned(d("G6"), "RUL-02"))
-    assert legal_actions(up) == (EndTurn(),)
+    assert events == (ev.DieChanged(1, d("G5"), d("G4")),)
+    # G2 becomes G1 or G3: neither fits, so the tool is not offered (the die in hand has no
+    # legal space either, so the player could not have drafted it: see test_rul_05)
+    stuck = make_state(tools=(1, 2, 3), hand="G2", drafted=True, **SUN_G6)
+    assert clauses(stuck, UseTool(1)) == ["RUL-20"]
+    assert UseTool(1) not in legal_actions(stuck)
 
 
 def test_tool_02_eglomise_brush_and_rul_01() -> None:
@@ -266,21 +274,22 @@ def test_tool_04_lathekin() -> None:
 
 
 def test_tool_05_lens_cutter() -> None:
-    """TOOL-05: swap the drafted die with a round-track die (none in round 1); RUL-02: if the
-    die taken has no legal space it goes to the pool, the drafted die staying on the track."""
+    """TOOL-05: swap the drafted die with a round-track die (none in round 1); RUL-20: only a
+    round-track die with a legal space, other than one equal to the die in hand, is offered."""
     first_round = drafted("B3", (5, 2, 3), **SUN_G6)
     assert clauses(first_round, UseTool(5)) == ["TOOL-05"]
-    state = drafted("B3", (5, 2, 3), round=2, track={0: ("R4", "Y6")}, **SUN_G6)
+    state = drafted("B3", (5, 2, 3), round=2, track={0: ("R4", "Y6", "B3")}, **SUN_G6)
     lens = apply(state, UseTool(5))
-    assert legal_actions(lens) == (Swap(0, 4), Swap(1, 6))
-    taken = apply(lens, Swap(0, 4))
-    assert taken.hand == d("R4") and taken.track[0] == (d("Y6"), d("B3"))
-    assert legal_actions(taken) == (Place(cell("r2c1")), Place(cell("r2c2")))
     # a yellow 6 fits nowhere next to the green 6 (r1c2 blue, r2c1 shares the 6, r2c2 a 4)
-    back, events = apply_traced(lens, Swap(1, 6))
-    assert back.hand is None and d("Y6") in back.pool
-    assert back.track[0] == (d("R4"), d("B3"))
-    assert events[-1] == ev.DieReturned(d("Y6"), "RUL-02")
+    assert legal_actions(lens) == (Swap(0, 4),)
+    assert clauses(lens, Swap(1, 6)) == ["RUL-20"]
+    assert clauses(lens, Swap(3, 3)) == ["RUL-20"]  # an equal die: nothing would change
+    taken, events = apply_traced(lens, Swap(0, 4))
+    assert taken.hand == d("R4") and taken.track[0] == (d("Y6"), d("B3"), d("B3"))
+    assert events == (ev.DieSwapped(0, d("B3"), d("R4")),)
+    assert legal_actions(taken) == (Place(cell("r2c1")), Place(cell("r2c2")))
+    only_yellow = drafted("B3", (5, 2, 3), round=2, track={0: ("Y6", "B3")}, **SUN_G6)
+    assert clauses(only_yellow, UseTool(5)) == ["RUL-20"]
 
 
 def test_tool_05_takes_from_the_lowest_space() -> None:
@@ -291,9 +300,10 @@ def test_tool_05_takes_from_the_lowest_space() -> None:
     assert after.track[1] == (d("B3"),) and after.track[3] == (d("R4"),)
 
 
-def test_tool_06_flux_brush() -> None:
+def test_tool_06_flux_brush_and_rul_02() -> None:
     """TOOL-06, ENG-03: the drafted die is re-rolled (values 1 to 6 as outcomes 0 to 5, 1/6
-    each); with no legal space it returns to the pool."""
+    each); RUL-02: with no legal space it returns to the pool, the tool paid and the draft
+    used."""
     state = apply(drafted("G5", (6, 2, 3), **SUN_G6), UseTool(6), sample=False)
     assert state.chance is not None and state.chance.kind == "brush"
     assert chance_outcomes(state) == ROLLS
@@ -301,6 +311,26 @@ def test_tool_06_flux_brush() -> None:
     assert four.hand == d("G4") and legal_actions(four) == (Place(cell("r2c2")),)
     one = apply_chance(state, 0)
     assert one.hand is None and d("G1") in one.pool and legal_actions(one) == (EndTurn(),)
+    assert one.drafted and one.tool_used and one.tokens == (1, 0, 0)
+
+
+def test_rul_20_flux_brush_needs_a_value_that_fits() -> None:
+    """RUL-20: Flux Brush is offered only if some value of the die's colour has a legal space,
+    so that a roll can place it; otherwise its return to the pool would be certain."""
+    # Sun Catcher with Y1 B4 Y2 on row 1: no yellow die fits (r1c4 and r2c3 touch the yellow
+    # 2, r2c1 the yellow 1, r2c2 needs a 4 next to the blue 4, r2c4 is red); a red one does
+    walled: dict[str, Any] = {
+        "patterns": ("Sun Catcher", "Lux Astram"),
+        "windows": [{"r1c1": "Y1", "r1c2": "B4", "r1c3": "Y2"}, {}],
+        "tools": (6, 2, 3),
+        "drafted": True,
+    }
+    for v in range(1, 7):
+        yellow = make_state(hand=f"Y{v}", **walled)
+        assert not any(isinstance(a, Place) for a in legal_actions(yellow))
+        assert clauses(yellow, UseTool(6)) == ["RUL-20"]
+    red = make_state(hand="R3", **walled)
+    assert UseTool(6) in legal_actions(red)
 
 
 def test_tool_09_cork_backed_straightedge_and_rul_03() -> None:
@@ -316,11 +346,13 @@ def test_tool_09_cork_backed_straightedge_and_rul_03() -> None:
 
 
 def test_tool_10_grinding_stone() -> None:
-    """TOOL-10: the drafted die turns to its opposite face (7 - value); RUL-02 otherwise."""
-    flipped = apply(drafted("G3", (10, 2, 3), **SUN_G6), UseTool(10))
+    """TOOL-10: the drafted die turns to its opposite face (7 - value); RUL-20: only when that
+    face has a legal space."""
+    flipped, events = apply_traced(drafted("G3", (10, 2, 3), **SUN_G6), UseTool(10))
     assert flipped.hand == d("G4") and legal_actions(flipped) == (Place(cell("r2c2")),)
-    back = apply(drafted("G1", (10, 2, 3), **SUN_G6), UseTool(10))
-    assert back.hand is None and d("G6") in back.pool
+    assert events[-1] == ev.DieChanged(10, d("G3"), d("G4"))
+    one = make_state(tools=(10, 2, 3), hand="G1", drafted=True, **SUN_G6)
+    assert clauses(one, UseTool(10)) == ["RUL-20"]  # G6 fits nowhere
 
 
 def test_tool_11_flux_remover_and_rul_12() -> None:
@@ -384,6 +416,72 @@ def test_rul_09_moving_tools_only_when_a_move_exists() -> None:
     state = make_state(tools=(2, 3, 4), round=2, track={0: ("G1",)})
     assert [a for a in legal_actions(state) if isinstance(a, UseTool)] == []
     assert clauses(state, UseTool(2)) == ["RUL-09"]
+
+
+# -- issue 30: the two rulings on tools that send a die back to the pool (RUL-20, RUL-12) ------
+
+#: Issue 30's solo position: Sun Catcher with a red 3 on r1c1; a red 6 has no legal space, and
+#: no red die but a 4 (on r2c2) has one.
+ISSUE_30_D1 = (
+    "sagrada1 round:2 start:1 turn:1.1 tools:1,2,5,6,10 publics:1,4 pool:R6P3G5G2 track:B2Y3 "
+    "difficulty:5 p1:SunCatcher,private=RG:R3..../...../...../....."
+)
+#: Round 10, the solo player's second turn: a red 6 and a purple 3 in the pool, Flux Remover
+#: unused; what is left in the pool after the turn ends on the round track (SOLO-04, SOLO-05).
+ISSUE_30_D2 = (
+    "sagrada1 round:10 start:1 turn:1.2 tools:11 publics:1,4 pool:R6P3 "
+    "track:B2Y3/G1/R2/B5/P6/Y1/G2/B3/R4 difficulty:1 "
+    "p1:SunCatcher,private=RG:R3..../...../...../....."
+)
+
+
+def _walk(state: SagradaState, *texts: str) -> SagradaState:
+    for text in texts:
+        state = apply(state, action_from_text(text), sample=False)
+    return state
+
+
+def test_rul_20_issue_30_grinding_a_die_that_cannot_be_placed() -> None:
+    """RUL-20 (issue 30, D1): the red 6 may still be drafted (Lens Cutter can take the blue 2
+    from the round track, and a roll of Flux Brush can give the red 4 a space), but Grinding
+    Stone, which would turn it into a red 1 with no legal space and send it back to the pool
+    (the target 7 lower: 5 for the flip, 2 for the paid green die), is refused; so is Grozing
+    Pliers (a red 5 or 7: none fits)."""
+    state = position_from_text(ISSUE_30_D1)
+    drafted_r6 = _walk(state, "draft R6")
+    assert [action_to_text(a) for a in legal_actions(drafted_r6)] == [
+        "tool 5 pay G2",
+        "tool 5 pay G5",
+        "tool 6 pay P3",
+    ]
+    assert clauses(drafted_r6, action_from_text("tool 10 pay G2")) == ["RUL-20"]
+    assert clauses(drafted_r6, action_from_text("tool 1 pay P3")) == ["RUL-20"]
+    lens = _walk(drafted_r6, "tool 5 pay G2")
+    assert [action_to_text(a) for a in legal_actions(lens)] == ["swap B2"]  # Y3 fits nowhere
+    assert clauses(lens, action_from_text("swap Y3")) == ["RUL-20"]
+    # without Lens Cutter and Flux Brush nothing could place the red 6: it cannot be drafted
+    bare = position_from_text(ISSUE_30_D1.replace("tools:1,2,5,6,10", "tools:1,2,3,4,10"))
+    assert clauses(bare, action_from_text("draft R6")) == ["RUL-05"]
+
+
+def test_rul_12_issue_30_flux_remover_returns_a_die_that_could_be_placed() -> None:
+    """RUL-12 (issue 30, D2): Flux Remover's new die may go back to the pool although it could
+    be placed; in the solo game the target then holds its chosen value (1) instead of the
+    drafted 6, besides the purple die paid: 8 lower than after passing, 4 more than if the new
+    die were placed."""
+    state = position_from_text(ISSUE_30_D2)
+    removed = _walk(state, "draft R6", "tool 11 pay P3")
+    assert removed.chance is not None and removed.chance.kind == "remover"
+    yellow_1 = _walk(apply_chance(removed, 1), "value 1")
+    assert [action_to_text(a) for a in legal_actions(yellow_1)] == ["place r2c1", "return"]
+    returned = _walk(yellow_1, "return", "end")
+    placed = _walk(yellow_1, "place r2c1", "end")
+    passed = _walk(state, "end")
+    track = 2 + 3 + 1 + 2 + 5 + 6 + 1 + 2 + 3 + 4
+    assert returned.is_over and placed.is_over and passed.is_over
+    assert target_score(passed) == track + 6 + 3
+    assert target_score(returned) == track + 1 == target_score(passed) - 8
+    assert target_score(placed) == track == target_score(returned) - 1
 
 
 # -- solo -----------------------------------------------------------------------------------

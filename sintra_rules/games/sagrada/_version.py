@@ -2,4 +2,4 @@
 
 #: Bumped whenever the engine's observable behaviour changes for the same seed and actions
 #: (ENG-11). Recorded in every saved Sagrada state.
-BEHAVIOUR_VERSION = 1
+BEHAVIOUR_VERSION = 2

@@ -239,7 +239,7 @@ def _decide(state: SagradaState, step: ChanceStep, outcome: int) -> SagradaState
         return evolved(state, pool=pool, chance=nxt)
     if kind == "brush":  # TOOL-06: placed if it can be, else back to the pool
         assert state.hand is not None
-        return _hand_changed(state, die(state.hand[0], outcome + 1), "TOOL-06")
+        return _hand_changed(state, die(state.hand[0], outcome + 1))
     if kind == "remover":  # TOOL-11, RUL-12: the player chooses its value next
         bag = list(state.bag)
         bag[outcome] -= 1
@@ -266,9 +266,9 @@ def _decide(state: SagradaState, step: ChanceStep, outcome: int) -> SagradaState
     return evolved(state, publics=(*state.publics, outcome), chance=nxt)
 
 
-def _hand_changed(state: SagradaState, new: Die, clause: str) -> SagradaState:
-    """The die in hand became ``new`` through a tool; with no legal space it returns to the
-    pool (RUL-02, TOOL-06), the draft used and the tool paid. The tool is over either way."""
+def _hand_changed(state: SagradaState, new: Die) -> SagradaState:
+    """Flux Brush re-rolled the die in hand to ``new``; with no legal space it returns to the
+    pool (TOOL-06, RUL-02), the draft used and the tool paid. The tool is over either way."""
     player = state.players[state.turn]
     assert player.pattern is not None
     pattern = state.components.patterns[player.pattern]

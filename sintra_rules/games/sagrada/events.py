@@ -244,9 +244,12 @@ class ValueChosen(Event):
 
 @attrs.frozen
 class DieReturned(Event):
-    """``die`` goes back to the draft pool: it has no legal space after a tool changed it
-    (``clause`` RUL-02, or TOOL-06 for Flux Brush) or Flux Remover's player returns it
-    (RUL-12)."""
+    """``die`` goes back to the draft pool, the rule that sends it named by ``clause``: Flux
+    Remover's player returns it (RUL-12).
+
+    Flux Brush's re-rolled die with no legal space goes back as the chance step's effect
+    (TOOL-06, RUL-02); since RUL-20 no other tool leaves a die without a legal space.
+    """
 
     die: Die
     clause: str

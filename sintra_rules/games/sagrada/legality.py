@@ -48,6 +48,7 @@ from sintra_rules.games.sagrada.tools import (
     TAP,
     Fault,
     _has_move,
+    adjustments,
     cost,
     destinations,
     draftable,
@@ -55,6 +56,8 @@ from sintra_rules.games.sagrada.tools import (
     pattern_of,
     payments,
     pickable,
+    placeable,
+    swaps,
     tool_faults,
     track_colours,
 )
@@ -134,7 +137,8 @@ def _listed(state: SagradaState) -> tuple[Action, ...]:
     PLACE-10), right after Tap Wheel's first move the dice its second move may pick (RUL-07),
     the tools that can be chosen with each possible payment (TOOL-14, SOLO-03), and the end of
     the turn when no die is in hand (TURN-02). While a tool is half-done, only its steps: +1 /
-    -1 (TOOL-01), a round-track die (TOOL-05), a space adjacent to no die (TOOL-09), a value
+    -1 (TOOL-01), a round-track die (TOOL-05), each giving a die with a legal space (RUL-20),
+    a space adjacent to no die (TOOL-09), a value
     then a space or the return (RUL-12), a die to pick then its destination (TOOL-13, RUL-09),
     the extra draft (RUL-06).
 
@@ -159,15 +163,13 @@ def _listed(state: SagradaState) -> tuple[Action, ...]:
         return tuple(ALL_ACTIONS[PLACE_AT + c] for c in drop_cells(state))
     if sub == "flux":
         return ALL_ACTIONS[VALUE_AT : VALUE_AT + 6]
-    if sub == "lens":
-        dice = sorted({d for space in state.track for d in space})
-        return tuple(ALL_ACTIONS[SWAP_AT + c * 6 + v - 1] for c, v in dice)
     hand = state.hand
     assert hand is not None
+    if sub == "lens":
+        return tuple(ALL_ACTIONS[SWAP_AT + c * 6 + v - 1] for c, v in swaps(state, hand))
     if sub == "grozing":
-        return tuple(
-            ALL_ACTIONS[ADJUST_AT + k] for k, ok in ((0, hand[1] > 1), (1, hand[1] < 6)) if ok
-        )
+        deltas = adjustments(state, hand)
+        return tuple(ALL_ACTIONS[ADJUST_AT + (delta + 1) // 2] for delta in deltas)
     window = state.players[state.turn].window
     cells = legal_cells(window, pattern_of(state, state.turn), hand, cork=sub == "cork")
     out: list[Action] = [ALL_ACTIONS[PLACE_AT + c] for c in cells]
@@ -374,7 +376,7 @@ def _check_tool(state: SagradaState, action: UseTool) -> list[Fault]:
 
 
 def _check_adjust(state: SagradaState, action: Adjust) -> list[Fault]:
-    """TOOL-01."""
+    """TOOL-01, RUL-20."""
     if state.sub != "grozing" or state.hand is None:
         return _wrong_kind(state, "+1 or -1")
     if action.delta not in (-1, 1):
@@ -384,6 +386,9 @@ def _check_adjust(state: SagradaState, action: Adjust) -> list[Fault]:
         return [
             ("TOOL-01", f"{state.hand[1]} cannot become {value}: 1 may not change to 6, or 6 to 1")
         ]
+    new = die(state.hand[0], value)
+    if not placeable(state, new):
+        return [("RUL-20", f"{_name(new)} would have no legal space")]
     return []
 
 
@@ -397,14 +402,19 @@ def _check_value(state: SagradaState, action: ChooseValue) -> list[Fault]:
 
 
 def _check_swap(state: SagradaState, action: Swap) -> list[Fault]:
-    """TOOL-05."""
+    """TOOL-05, RUL-20."""
     if state.sub != "lens":
         return _wrong_kind(state, "swapping with a round-track die")
     c, v = action.colour, action.value
     if not (0 <= c < 5 and 1 <= v <= 6):
         return [("ENG-07", f"a die is a colour 0 to 4 and a value 1 to 6, got ({c}, {v})")]
-    if not any(die(c, v) in space for space in state.track):
-        return [("TOOL-05", f"the round track holds no {_name(die(c, v))}")]
+    taken = die(c, v)
+    if not any(taken in space for space in state.track):
+        return [("TOOL-05", f"the round track holds no {_name(taken)}")]
+    if taken == state.hand:
+        return [("RUL-20", f"swapping {_name(taken)} for an equal die changes nothing")]
+    if not placeable(state, taken):
+        return [("RUL-20", f"{_name(taken)} would have no legal space")]
     return []
 
 

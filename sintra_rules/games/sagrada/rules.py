@@ -38,7 +38,7 @@ from sintra_rules.games.sagrada.actions import (
     Swap,
     UseTool,
 )
-from sintra_rules.games.sagrada.chance import _decide, _fill_pool, _hand_changed, _sample
+from sintra_rules.games.sagrada.chance import _decide, _fill_pool, _sample
 from sintra_rules.games.sagrada.legality import faults, is_listed, legal_actions
 from sintra_rules.games.sagrada.placement import moved
 from sintra_rules.games.sagrada.state import (
@@ -338,10 +338,7 @@ def _effect(state: SagradaState, slot: int, trace: _Trace) -> SagradaState:
     if trace is not None:
         hand = state.hand
         if after.hand != hand and hand is not None and after.chance is None:  # Grinding Stone
-            new = die(hand[0], 7 - hand[1])
-            trace.append(ev.DieChanged(10, hand, new))
-            if after.hand is None:
-                trace.append(ev.DieReturned(new, "RUL-02"))
+            trace.append(ev.DieChanged(10, hand, die(hand[0], 7 - hand[1])))
         elif after.chance is not None and after.chance.kind == "remover" and hand is not None:
             trace.append(ev.DieToBag(hand))
         if after.skips != state.skips:
@@ -350,16 +347,14 @@ def _effect(state: SagradaState, slot: int, trace: _Trace) -> SagradaState:
 
 
 def _changed(state: SagradaState, new: Die, trace: _Trace, event: ev.Event) -> SagradaState:
-    after = _hand_changed(state, new, "RUL-02")
+    """The die in hand becomes ``new``, which has a legal space (RUL-20); the tool is over."""
     if trace is not None:
         trace.append(event)
-        if after.hand is None:
-            trace.append(ev.DieReturned(new, "RUL-02"))
-    return after
+    return evolved(state, hand=new, active=None, sub="")
 
 
 def _do_adjust(state: SagradaState, action: Adjust, trace: _Trace) -> SagradaState:
-    """TOOL-01; a die with no legal space then returns to the pool (RUL-02)."""
+    """TOOL-01: the die in hand takes its new value, one with a legal space (RUL-20)."""
     hand = state.hand
     assert hand is not None
     new = die(hand[0], hand[1] + action.delta)
@@ -378,8 +373,8 @@ def _do_value(state: SagradaState, action: ChooseValue, trace: _Trace) -> Sagrad
 
 def _do_swap(state: SagradaState, action: Swap, trace: _Trace) -> SagradaState:
     """TOOL-05: the drafted die takes the place of the chosen die on the lowest-numbered
-    round-track space holding one; with no legal space, the die taken goes to the pool
-    (RUL-02)."""
+    round-track space holding one; the die taken, which has a legal space (RUL-20), comes into
+    the hand."""
     hand = state.hand
     assert hand is not None
     taken = die(action.colour, action.value)

@@ -1,15 +1,15 @@
 """The twelve tool cards: when each can be chosen, what it costs, and what it does (FAVOR-01 to
-FAVOR-04, TOOL-01 to TOOL-14, SOLO-03, RUL-01 to RUL-09, RUL-12, RUL-13, RUL-15).
+FAVOR-04, TOOL-01 to TOOL-14, SOLO-03, RUL-01 to RUL-09, RUL-12, RUL-13, RUL-15, RUL-20).
 
 :func:`tool_faults` lists every reason a tool card cannot be chosen now with a given payment
 (empty: it can); :func:`payments` the values of the pool dice a solo player may pay with;
-:func:`pickable` and :func:`drop_cells` the two steps of a move; :func:`start_effect` begins a
-paid tool's effect; :func:`draftable` says whether a pool die may be drafted (RUL-05).
+:func:`pickable` and :func:`drop_cells` the two steps of a move; :func:`adjustments` and
+:func:`swaps` the outcomes Grozing Pliers and Lens Cutter offer (RUL-20); :func:`start_effect`
+begins a paid tool's effect; :func:`draftable` says whether a pool die may be drafted (RUL-05).
 """
 
 from __future__ import annotations
 
-from sintra_rules.games.sagrada.chance import _hand_changed
 from sintra_rules.games.sagrada.components import SPACES, Pattern
 from sintra_rules.games.sagrada.placement import has_legal_cell, legal_cells, moved
 from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die, evolved
@@ -17,12 +17,15 @@ from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die,
 __all__ = [
     "AFTER_DRAFT",
     "MOVING",
+    "adjustments",
     "cost",
     "draftable",
     "drop_cells",
     "payments",
     "pickable",
+    "placeable",
     "start_effect",
+    "swaps",
     "tool_faults",
 ]
 
@@ -205,6 +208,64 @@ def drop_cells(state: SagradaState) -> list[int]:
     return destinations(state.players[state.turn].window, pattern_of(state, state.turn), lifted)
 
 
+# ----------------------------------------------------------------- the die in hand (RUL-20)
+
+
+def placeable(state: SagradaState, d: Die) -> bool:
+    """Whether die ``d`` has a legal space in the window of the player to act, under the normal
+    rules (PLACE-10)."""
+    return has_legal_cell(state.players[state.turn].window, pattern_of(state, state.turn), d)
+
+
+def adjustments(state: SagradaState, d: Die) -> list[int]:
+    """Grozing Pliers' outcomes for the die ``d`` in hand, increasing: ``-1`` and ``+1``
+    where the new value is 1 to 6 (TOOL-01: no wrap-around) and the new die has a legal space
+    (RUL-20)."""
+    colour, value = d
+    return [
+        delta
+        for delta in (-1, 1)
+        if 1 <= value + delta <= 6 and placeable(state, die(colour, value + delta))
+    ]
+
+
+def swaps(state: SagradaState, d: Die) -> list[Die]:
+    """Lens Cutter's outcomes for the die ``d`` in hand, in canonical order: the dice on the
+    round track (TOOL-05) other than ``d`` itself (a swap for an equal die changes nothing) with
+    a legal space (RUL-20)."""
+    dice = {t for space in state.track for t in space}
+    return sorted(t for t in dice if t != d and placeable(state, t))
+
+
+def _treat_faults(state: SagradaState, number: int, d: Die) -> list[Fault]:
+    """The reasons after-drafting tool ``number`` cannot act on the die ``d`` in hand (TOOL-14):
+    Lens Cutter needs a die on the round track (TOOL-05), Cork-backed Straightedge a space
+    adjacent to no die that takes ``d`` (TOOL-09); Grozing Pliers, Grinding Stone and Lens
+    Cutter an outcome with a legal space, Flux Brush a value of ``d``'s colour with one
+    (RUL-20). Flux Remover needs nothing: its die may go back to the pool (RUL-12)."""
+    clause = _CLAUSES[number]
+    colour, value = d
+    code = "RYGBP"[colour] if 0 <= colour < 5 else "?"
+    if number == LENS:
+        if not any(state.track):
+            return [(clause, "the round track holds no die to swap with")]
+        if not swaps(state, d):
+            return [("RUL-20", "no die of the round track but an equal one has a legal space")]
+    elif number == CORK:
+        window = state.players[state.turn].window
+        if not has_legal_cell(window, pattern_of(state, state.turn), d, cork=True):
+            return [(clause, "no space adjacent to no die takes the die in hand")]
+    elif number == GROZING:
+        if not adjustments(state, d):
+            return [("RUL-20", f"neither {code}{value} + 1 nor - 1 has a legal space")]
+    elif number == GRINDING:
+        if not placeable(state, die(colour, 7 - value)):
+            return [("RUL-20", f"{code}{value} flipped to {code}{7 - value} has no legal space")]
+    elif number == BRUSH and not any(placeable(state, die(colour, v)) for v in range(1, 7)):
+        return [("RUL-20", f"no {code} die, of any value, has a legal space: no roll can place it")]
+    return []
+
+
 # ---------------------------------------------------------------------------- choosing
 
 
@@ -225,13 +286,7 @@ def _timing(state: SagradaState, number: int, pool: tuple[Die, ...]) -> list[Fau
     if number in AFTER_DRAFT:
         if hand is None:
             return [(clause, "this tool acts on the die drafted this turn: draft a die first")]
-        if number == LENS and not any(state.track):
-            out.append((clause, "the round track holds no die to swap with"))
-        if number == CORK:
-            window = state.players[state.turn].window
-            if not has_legal_cell(window, pattern_of(state, state.turn), hand, cork=True):
-                out.append((clause, "no space adjacent to no die takes the die in hand"))
-        return out
+        return _treat_faults(state, number, hand)
     if number in MOVING:
         if hand is not None:
             return [(clause, "place the die in hand first: this tool moves dice of the window")]
@@ -276,9 +331,10 @@ def tool_faults(state: SagradaState, slot: int, pay: int) -> list[Fault]:
     need the die drafted this turn in hand (RUL-15; Lens Cutter a die on the round track,
     TOOL-05; Cork-backed Straightedge a space adjacent to no die that takes it, TOOL-09); moving
     tools no die in hand and a possible move (RUL-09; Tap Wheel a die on the round track,
-    RUL-07); Glazing Hammer the second turn before drafting and a pool die once paid (RUL-13,
-    TOOL-07); Running Pliers the first turn after the draft and a die to draft once paid
-    (RUL-06, TOOL-08).
+    RUL-07); Grozing Pliers, Grinding Stone and Lens Cutter an outcome with a legal space, Flux
+    Brush a value of the die's colour with one (RUL-20); Glazing Hammer the second turn before
+    drafting and a pool die once paid (RUL-13, TOOL-07); Running Pliers the first turn after
+    the draft and a die to draft once paid (RUL-06, TOOL-08).
 
     Args:
         state: a state where a player is to act, after setup.
@@ -316,11 +372,9 @@ def tool_faults(state: SagradaState, slot: int, pay: int) -> list[Fault]:
 def draftable(state: SagradaState, d: Die) -> bool:
     """RUL-05: whether the player to act may draft pool die ``d``: it has a legal space under
     the normal rules, or the player may still use an after-drafting tool on it this turn (in
-    play, affordable with ``d`` drafted, no tool used yet; Lens Cutter needs a die on the round
-    track, Cork-backed Straightedge a space adjacent to no die that takes ``d``)."""
-    window = state.players[state.turn].window
-    pattern = pattern_of(state, state.turn)
-    if has_legal_cell(window, pattern, d):
+    play, affordable with ``d`` drafted, no tool used yet, and its own conditions hold for
+    ``d``: TOOL-05, TOOL-09, RUL-20)."""
+    if placeable(state, d):
         return True
     if state.tool_used:
         return False
@@ -337,11 +391,8 @@ def draftable(state: SagradaState, d: Die) -> bool:
                 continue
         elif favor < cost(state.tokens[slot]):
             continue
-        if number == LENS and not any(state.track):
-            continue
-        if number == CORK and not has_legal_cell(window, pattern, d, cork=True):
-            continue
-        return True
+        if not _treat_faults(state, number, d):
+            return True
     return False
 
 
@@ -360,10 +411,10 @@ def start_effect(state: SagradaState, slot: int) -> SagradaState:
         return evolved(state, sub="cork")
     if number == BRUSH:  # TOOL-06: re-rolled; placed or back to the pool
         return evolved(state, chance=ChanceStep("brush"))
-    if number == GRINDING:  # TOOL-10: turned to its opposite face
+    if number == GRINDING:  # TOOL-10: turned to its opposite face, which has a space (RUL-20)
         assert state.hand is not None
         colour, value = state.hand
-        return _hand_changed(state, die(colour, 7 - value), "RUL-02")
+        return evolved(state, hand=die(colour, 7 - value), active=None, sub="")
     if number == REMOVER:  # TOOL-11, RUL-12: back into the bag, a new die drawn
         assert state.hand is not None
         bag = list(state.bag)

@@ -322,7 +322,9 @@ def _turn_progress(state: SagradaState) -> Iterator[str]:
         yield f"a turn in progress in round {state.round}"
 
 
-@_state_invariant("TURN-01", "TURN-02", "TOOL-14", "RUL-05", "RUL-09", "ENG-08", "ENG-09")
+@_state_invariant(
+    "TURN-01", "TURN-02", "TOOL-14", "RUL-05", "RUL-09", "RUL-20", "ENG-08", "ENG-09"
+)  # fmt: skip
 def _decisions_listed(state: SagradaState) -> Iterator[str]:
     """``legal_actions`` lists each decision once, in increasing id, exactly the decisions of
     the independent reading of the spec; it is empty exactly during a chance step and after
@@ -544,9 +546,9 @@ def _pool_hand(before: SagradaState, action: Action, after: SagradaState) -> Ite
             hand = (action.colour, action.value)
         else:
             hand = (hand[0], 7 - hand[1])
-        if not _placeable(before, hand):  # RUL-02: back to the pool, changed
-            pool[hand] += 1
-            hand = None
+        if not _placeable(before, hand):  # RUL-20: a changed die always has a legal space
+            yield f"the changed die {hand} has no legal space (RUL-20)"
+            return
     elif isinstance(action, UseTool) and action.tool == _BRUSH:
         assert hand is not None
         if after.chance is not None:  # waiting for the roll
@@ -593,16 +595,16 @@ def _one_more(before: SagradaState, after: SagradaState, pool: Counter[Die]) -> 
 
 
 @_step_invariant(
-    "TURN-03", "TURN-04", "RUL-02", "RUL-12", "TOOL-01", "TOOL-05", "TOOL-06", "TOOL-07",
-    "TOOL-10", "TOOL-11", "SOLO-03",
+    "TURN-03", "TURN-04", "RUL-02", "RUL-12", "RUL-20", "TOOL-01", "TOOL-05", "TOOL-06",
+    "TOOL-07", "TOOL-10", "TOOL-11", "SOLO-03",
 )  # fmt: skip
 def _pool_and_hand(before: SagradaState, action: Action, after: SagradaState) -> Iterator[str]:
     """The pool and the hand change as the decision says: a draft takes the die into the hand,
-    a placement empties it, Grozing Pliers (+-1), Grinding Stone (7 - v), Lens Cutter (the
-    round-track die) and Flux Brush (a roll, same colour) change it and send it back to the pool
-    if it has no legal space, Flux Remover swaps it for a bag die whose value is chosen, then
-    placed or returned; Glazing Hammer keeps the pool's colours; a solo tool takes its paying
-    die from the pool."""
+    a placement empties it, Grozing Pliers (+-1), Grinding Stone (7 - v) and Lens Cutter (the
+    round-track die) change it into a die with a legal space (RUL-20), Flux Brush (a roll,
+    same colour) changes it and sends it back to the pool if it has no legal space, Flux
+    Remover swaps it for a bag die whose value is chosen, then placed or returned; Glazing
+    Hammer keeps the pool's colours; a solo tool takes its paying die from the pool."""
     yield from _pool_hand(before, action, after)
 
 
@@ -623,7 +625,17 @@ def _final_result(before: SagradaState, action: Action, after: SagradaState) -> 
 _DECISION_LEGAL = Invariant(
     "decision_legal",
     "step",
-    ("TURN-01", "TURN-03", "PLACE-10", "TOOL-13", "TOOL-14", "RUL-05", "RUL-09", "ENG-10"),
+    (
+        "TURN-01",
+        "TURN-03",
+        "PLACE-10",
+        "TOOL-13",
+        "TOOL-14",
+        "RUL-05",
+        "RUL-09",
+        "RUL-20",
+        "ENG-10",
+    ),
     "The engine applies only decisions the independent reading of the spec lists for the "
     "position (placements with the tool's waivers); the other step invariants are measured "
     "against that reading.",
@@ -688,7 +700,8 @@ def check_step(before: SagradaState, action: Action, after: SagradaState) -> lis
 
 def step_events(before: SagradaState, action: Action, after: SagradaState) -> dict[str, int]:
     """The rare things a step shows, counted by name (for the soak's report): ``tool N`` for
-    each tool card chosen, ``returned to pool`` for a changed die sent back (RUL-02, RUL-12),
+    each tool card chosen, ``returned to pool`` for a die sent back (Flux Brush's, RUL-02;
+    Flux Remover's, RUL-12),
     ``turn skipped`` (TOOL-08), ``die moved`` (TOOL-13), ``solo won`` / ``solo lost``.
 
     Args:

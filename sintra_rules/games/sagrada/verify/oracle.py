@@ -2,7 +2,7 @@
 
 Everything here is worked out again from ``spec/sagrada/`` (COMP-03, COMP-08, PLACE-01 to
 PLACE-10, TURN-01 to TURN-04, FAVOR-01 to FAVOR-03, TOOL-01 to TOOL-14, the rulings RUL-01 to
-RUL-15, PUB-01 to PUB-11, SCORE-01 to SCORE-04, WIN-01 to WIN-04, SOLO-01 to SOLO-07),
+RUL-15 and RUL-20, PUB-01 to PUB-11, SCORE-01 to SCORE-04, WIN-01 to WIN-04, SOLO-01 to SOLO-07),
 without calling the engine's placement, legality, tool or scoring code: it reads only a
 position's fields (:class:`~sintra_rules.games.sagrada.state.SagradaState`) and the printed
 figures of its component table (pattern grids, card numbers). Two implementations that must
@@ -397,14 +397,35 @@ def _move_exists(turn: _Turn, number: int, track_colours: set[int]) -> bool:
     return False
 
 
+def _fits_somewhere(turn: _Turn, d: Die) -> bool:
+    return bool(turn.spaces(d))
+
+
+def _grozing_outcomes(turn: _Turn, d: Die) -> set[int]:
+    """TOOL-01, RUL-20: +1 or -1 within 1 to 6, the new die having a legal space."""
+    return {k for k in (-1, 1) if 1 <= d[1] + k <= 6 and _fits_somewhere(turn, (d[0], d[1] + k))}
+
+
+def _lens_outcomes(state: SagradaState, turn: _Turn, d: Die) -> set[Die]:
+    """TOOL-05, RUL-20: a round-track die other than an equal one, with a legal space."""
+    return {t for space in state.track for t in space if t != d and _fits_somewhere(turn, t)}
+
+
 def _after_drafting_ok(
     state: SagradaState, turn: _Turn, number: int, d: Die, track_colours: set[int]
 ) -> bool:
-    """TOOL-14's own conditions of an after-drafting tool for the die ``d`` in hand."""
+    """TOOL-14's own conditions of an after-drafting tool for the die ``d`` in hand (RUL-20:
+    a changing tool needs an outcome with a legal space)."""
     if number == LENS:
-        return bool(track_colours)
+        return bool(track_colours) and bool(_lens_outcomes(state, turn, d))
     if number == CORK:
         return bool(turn.spaces(d, cork=True))
+    if number == GROZING:
+        return bool(_grozing_outcomes(turn, d))
+    if number == GRINDING:
+        return _fits_somewhere(turn, (d[0], 7 - d[1]))
+    if number == BRUSH:
+        return any(_fits_somewhere(turn, (d[0], v)) for v in range(1, 7))
     return True
 
 
@@ -493,11 +514,12 @@ def expected_decisions(state: SagradaState) -> frozenset[Action]:
     hand, sub = state.hand, state.sub
     number = None if state.active is None else _tool_number(state, state.active)
     out: set[Action] = set()
-    if sub == "grozing":  # TOOL-01: no wrap-around
+    if sub == "grozing":  # TOOL-01: no wrap-around; RUL-20: a new die with a legal space
         assert hand is not None
-        out |= {Adjust(delta) for delta in (-1, 1) if 1 <= hand[1] + delta <= 6}
-    elif sub == "lens":  # TOOL-05
-        out |= {Swap(c, v) for space in state.track for c, v in space}
+        out |= {Adjust(delta) for delta in _grozing_outcomes(turn, hand)}
+    elif sub == "lens":  # TOOL-05, RUL-20
+        assert hand is not None
+        out |= {Swap(c, v) for c, v in _lens_outcomes(state, turn, hand)}
     elif sub == "cork":  # TOOL-09
         assert hand is not None
         out |= {Place(x) for x in turn.spaces(hand, cork=True)}
