@@ -60,6 +60,7 @@ __all__ = [
 #: How a core is chosen: ``"auto"`` (compiled when available), ``"compiled"`` or
 #: ``"interpreted"``.
 Mode = Literal["auto", "compiled", "interpreted"]
+#: The three modes.
 MODES: tuple[Mode, ...] = ("auto", "compiled", "interpreted")
 _GAMES = Path("sintra_rules") / "games"
 
@@ -304,11 +305,13 @@ def load_core(
 ) -> types.ModuleType:
     """The core of a game's ``kernel`` package for the mode ``chosen``.
 
+    A compiled core found in a checkout's ``build/kernel/`` has its folder put first in the
+    package's ``path``: the core's helper library sits beside it.
+
     Args:
         package: the kernel package's name (``sintra_rules.games.<game>.kernel``).
         package_file: its ``__file__``.
-        path: its ``__path__`` (the compiled core's folder is put first when it is found in a
-            checkout's ``build/kernel/``: its helper library sits beside it).
+        path: its ``__path__``.
         chosen: ``"compiled"``, ``"interpreted"`` or ``"auto"`` (compiled when available).
 
     Returns:
