@@ -669,14 +669,53 @@ def _cost(tokens: int) -> int:
 def _treats(k: KState, number: int, d: int) -> bool:
     """Whether after-drafting tool ``number`` can act on die ``d`` in hand, its price aside
     (TOOL-14): Lens Cutter needs a die on the round track (TOOL-05), Cork-backed Straightedge
-    a space adjacent to no die that takes ``d`` (TOOL-09); the others always can (TOOL-01,
-    TOOL-06, TOOL-10, TOOL-11). The one place of these conditions, for the turn's tools and
-    for RUL-05's draft."""
+    a space adjacent to no die that takes ``d`` (TOOL-09); Grozing Pliers, Grinding Stone and
+    Lens Cutter an outcome with a legal space, Flux Brush a value of ``d``'s colour with one
+    (RUL-20); Flux Remover nothing (RUL-12). The one place of these conditions, for the turn's
+    tools and for RUL-05's draft, as
+    :func:`sintra_rules.games.sagrada.tools._treat_faults`."""
     if number == LENS:
-        return len(k.track) > 0
+        return _swaps(k, d, False) != 0
     if number == CORK:
         return _cells(k, k.turn, d, True) != 0
+    if number == GROZING:
+        return _adjustments(k, d) != 0
+    if number == GRINDING:
+        return _cells(k, k.turn, (d & ~7) | (7 - (d & 7)), False) != 0
+    if number == BRUSH:
+        colour = d & ~7
+        return any(_cells(k, k.turn, colour | v, False) for v in range(1, 7))
     return True
+
+
+def _adjustments(k: KState, d: int) -> int:
+    """Grozing Pliers' outcomes for die ``d`` in hand: bit 0 for -1, bit 1 for +1, where the
+    new value is 1 to 6 (TOOL-01: no wrap-around) and the new die has a legal space (RUL-20)."""
+    out = 0
+    if d & 7 > 1 and _cells(k, k.turn, d - 1, False):
+        out |= 1
+    if d & 7 < 6 and _cells(k, k.turn, d + 1, False):
+        out |= 2
+    return out
+
+
+def _swaps(k: KState, d: int, every: bool) -> int:
+    """Lens Cutter's outcomes for die ``d`` in hand: a bit per die (``colour * 8 + value``)
+    on the round track (TOOL-05), other than ``d`` (a swap for an equal die changes nothing),
+    with a legal space (RUL-20); without ``every``, only whether there is one (nonzero)."""
+    out = 0
+    tried = 0
+    for entry in k.track:
+        t = entry & 63
+        bit = 1 << t
+        if t == d or tried & bit:
+            continue
+        tried |= bit
+        if _cells(k, k.turn, t, False):
+            out |= bit
+            if not every:
+                return out
+    return out
 
 
 def _draftable(k: KState, d: int) -> bool:
@@ -842,8 +881,9 @@ def legal_ids(k: KState) -> list[int]:
 
     At setup the four patterns of the seat's cards (RUL-10); in a turn :func:`_turn_ids`;
     while a tool is half-done only its steps: the extra draft (RUL-06), a die to pick or its
-    destination (TOOL-13, RUL-09), a value (RUL-12), a round-track die (TOOL-05), +1 / -1
-    (TOOL-01), a space adjacent to no die (TOOL-09), a space or the return (RUL-12)."""
+    destination (TOOL-13, RUL-09), a value (RUL-12), a round-track die (TOOL-05) or +1 / -1
+    (TOOL-01) giving a die with a legal space (RUL-20), a space adjacent to no die (TOOL-09),
+    a space or the return (RUL-12)."""
     if k.chance != CH_NONE or k.round > k.tables.rounds:
         return []
     out: list[int] = []
@@ -876,21 +916,20 @@ def legal_ids(k: KState) -> list[int]:
         for v in range(6):
             out.append(VALUE_AT + v)
         return out
-    if sub == SUB_LENS:
-        prev = -1
-        seen: list[int] = []
-        for entry in k.track:
-            _insert(seen, entry & 63)
-        for d in seen:
-            if d != prev:
-                prev = d
-                out.append(SWAP_AT + 6 * (d >> 3) + (d & 7) - 1)
-        return out
     hand = k.hand
+    if sub == SUB_LENS:
+        dice = _swaps(k, hand, True)
+        while dice:
+            low = dice & -dice
+            dice ^= low
+            taken = low.bit_length() - 1
+            out.append(SWAP_AT + 6 * (taken >> 3) + (taken & 7) - 1)
+        return out
     if sub == SUB_GROZING:
-        if hand & 7 > 1:
+        deltas = _adjustments(k, hand)
+        if deltas & 1:
             out.append(ADJUST_AT)
-        if hand & 7 < 6:
+        if deltas & 2:
             out.append(ADJUST_AT + 1)
         return out
     _append_cells(out, PLACE_AT, _cells(k, k.turn, hand, sub == SUB_CORK))
@@ -1127,14 +1166,12 @@ def _start_effect(k: KState, number: int) -> None:
         k.sub = SUB_CORK
     elif number == BRUSH:  # TOOL-06: re-rolled; placed or back to the pool
         k.chance = CH_BRUSH
-    elif number == GRINDING:  # TOOL-10: turned to its opposite face
+    elif number == GRINDING:  # TOOL-10: turned to its opposite face, which has a space (RUL-20)
         hand = k.hand
         new = (hand & ~7) | (7 - (hand & 7))
-        returned = _hand_changed(k, new)
         if k.trace:
             k.log.append((EV_DIE_CHANGED, GRINDING, hand, new))
-            if returned:
-                k.log.append((EV_DIE_RETURNED, new, 0))
+        _changed(k, new)
     elif number == REMOVER:  # TOOL-11, RUL-12: back into the bag, a new die drawn
         hand = k.hand
         k.bag[hand >> 3] += 1
@@ -1155,9 +1192,17 @@ def _start_effect(k: KState, number: int) -> None:
                 k.log.append((EV_TURN_SKIPPED, k.turn))
 
 
+def _changed(k: KState, new: int) -> None:
+    """The die in hand becomes ``new``, which has a legal space (RUL-20); the tool is over
+    (TOOL-01, TOOL-05, TOOL-10)."""
+    k.hand = new
+    k.active = -1
+    k.sub = SUB_NONE
+
+
 def _hand_changed(k: KState, new: int) -> bool:
-    """The die in hand became ``new`` through a tool; with no legal space it returns to the
-    pool (RUL-02, TOOL-06), the draft used and the tool paid; the tool is over either way.
+    """Flux Brush re-rolled the die in hand to ``new``; with no legal space it returns to the
+    pool (TOOL-06, RUL-02), the draft used and the tool paid; the tool is over either way.
     Whether it returned."""
     k.active = -1
     k.sub = SUB_NONE
@@ -1171,20 +1216,18 @@ def _hand_changed(k: KState, new: int) -> bool:
 
 
 def _adjust(k: KState, delta: int) -> None:
-    """TOOL-01; a die with no legal space then returns to the pool (RUL-02)."""
+    """TOOL-01: the die in hand takes its new value, one with a legal space (RUL-20)."""
     hand = k.hand
     new = hand + delta
-    returned = _hand_changed(k, new)
     if k.trace:
         k.log.append((EV_DIE_CHANGED, GROZING, hand, new))
-        if returned:
-            k.log.append((EV_DIE_RETURNED, new, 0))
+    _changed(k, new)
 
 
 def _swap(k: KState, taken: int) -> None:
     """TOOL-05: the drafted die takes the place of the chosen die on the lowest-numbered
-    round-track space holding one; with no legal space, the die taken goes to the pool
-    (RUL-02)."""
+    round-track space holding one; the die taken, which has a legal space (RUL-20), comes into
+    the hand."""
     hand = k.hand
     i = 0
     while k.track[i] & 63 != taken:
@@ -1195,8 +1238,7 @@ def _swap(k: KState, taken: int) -> None:
     _track_colours(k)
     if k.trace:
         k.log.append((EV_DIE_SWAPPED, space, hand, taken))
-    if _hand_changed(k, taken) and k.trace:
-        k.log.append((EV_DIE_RETURNED, taken, 0))
+    _changed(k, taken)
 
 
 def _snake(start: int, position: int, players: int) -> int:
