@@ -438,6 +438,26 @@ def _python_name(dotted: str, base: str | None) -> str | None:
     return name
 
 
+def _documented_package(name: str, objects: Any) -> str | None:
+    """``name`` as documented where a package re-exports it: an object defined in an internal
+    submodule (``...position.writer.position_to_text``) is documented on the package that
+    lists it in ``__all__`` (``...position.position_to_text``). ``None`` when no enclosing
+    package documents it."""
+    module, _, last = name.rpartition(".")
+    try:
+        obj = getattr(importlib.import_module(module), last)
+    except (ImportError, AttributeError):
+        return None
+    parts = module.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        package = ".".join(parts[:cut])
+        candidate = f"{package}.{last}"
+        if candidate in objects:
+            exported = getattr(importlib.import_module(package), last, None)
+            return candidate if exported is obj else None
+    return None
+
+
 def _nearest(target: str, node: addnodes.pending_xref, objects: Any) -> str | None:
     """The documented object whose full name ends with ``target`` and is nearest the module
     that writes the reference (the most leading package names in common): a name a module
@@ -490,6 +510,8 @@ class ResolveAsPython(SphinxPostTransform):
                 # a relative name (``.records``) of a module's sibling
                 package = node["py:module"].rpartition(".")[0]
                 name = _python_name(f"{package}.{target}", None) if package else None
+            if name is not None and name not in objects:
+                name = _documented_package(name, objects)
             if name is None or name not in objects:
                 name = _nearest(target, node, objects)
             if name is not None:

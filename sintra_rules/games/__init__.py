@@ -31,7 +31,7 @@ GameId = Literal["sagrada", "sintra"]
 
 #: Where each game's :class:`~sintra_rules.game.Game` value lives: ``module:attribute``.
 _HOMES: Final = {
-    "sagrada": "sintra_rules.games.sagrada:GAME",
+    "sagrada": "sintra_rules.games.sagrada.game:GAME",
     "sintra": "sintra_rules.games.sintra.game:GAME",
 }
 

@@ -13,15 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from sintra_rules.errors import PositionError
 from sintra_rules.games.sintra.components import JOKER_CODE, ComponentTable, Side, table_or_default
-from sintra_rules.games.sintra.position import (
-    _CENTRE,
-    _GLAZIER,
-    _NONE,
-    _SLOTS,
-    TAG,
-    _strip_text,
-    position_from_text,
-)
+from sintra_rules.games.sintra.position import position_from_text
+from sintra_rules.games.sintra.position.grammar import _CENTRE, _GLAZIER, _NONE, _SLOTS, TAG
+from sintra_rules.games.sintra.position.writer import _strip_text
 from sintra_rules.games.sintra.state import GameState, Strip
 
 __all__ = ["build_position"]

@@ -57,7 +57,7 @@ from typing import Any, cast
 
 from sintra_rules._strict import Reader, describe, json_path
 from sintra_rules.errors import FormatVersionError, RecordError
-from sintra_rules.games.sintra import BEHAVIOUR_VERSION
+from sintra_rules.games.sintra._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.components import ComponentTable, Side, table_or_default
 from sintra_rules.games.sintra.state import (
     ChanceKind,

@@ -24,7 +24,7 @@ from typing import cast
 from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError, IllegalAction
 from sintra_rules.game import Facts, Game, GameInfo, GameLog, Option, Player, Result
-from sintra_rules.games.sintra import BEHAVIOUR_VERSION
+from sintra_rules.games.sintra._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.agents import GreedyAgent, rollout_action
 from sintra_rules.games.sintra.bounds import (

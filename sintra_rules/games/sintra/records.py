@@ -57,7 +57,7 @@ from sintra_rules.errors import (
     PositionError,
     RecordError,
 )
-from sintra_rules.games.sintra import BEHAVIOUR_VERSION
+from sintra_rules.games.sintra._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.chance import apply_chance
 from sintra_rules.games.sintra.components import ComponentTable, Side, table_or_default

@@ -102,14 +102,14 @@ orthogonally next to r1c1, a die of the same colour (RUL-16) (PLACE-06)
 
 from __future__ import annotations
 
-from sintra_rules.games.sagrada.position_grammar import (
+from sintra_rules.games.sagrada.position.grammar import (
     TAG,
     VERSION,
     pattern_code,
     pattern_from_code,
 )
-from sintra_rules.games.sagrada.position_reader import position_from_text
-from sintra_rules.games.sagrada.position_writer import position_to_text
+from sintra_rules.games.sagrada.position.reader import position_from_text
+from sintra_rules.games.sagrada.position.writer import position_to_text
 
 __all__ = [
     "TAG",

@@ -1,6 +1,6 @@
 """Reading Sagrada's one-line position notation (ENG-12, ENG-15): the line split into its
 fields, each field read in the order of the line, then the checks across fields
-(:mod:`~sintra_rules.games.sagrada.position_checks`); nothing is built halfway.
+(:mod:`~sintra_rules.games.sagrada.position.checks`); nothing is built halfway.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import attrs
 
 from sintra_rules.errors import PositionError
 from sintra_rules.games.sagrada.components import SagradaComponents, table_or_default
-from sintra_rules.games.sagrada.position_checks import _Checks
-from sintra_rules.games.sagrada.position_grammar import (
+from sintra_rules.games.sagrada.position.checks import _Checks
+from sintra_rules.games.sagrada.position.grammar import (
     _DEALS,
     _HEAD,
     _NONE,

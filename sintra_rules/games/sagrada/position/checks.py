@@ -2,7 +2,7 @@
 conservation of the 90 dice (COMP-01): the deal, the start player, the favor tokens, the phase
 of the round, the turn in progress, the tool in use, the windows and the player's decision.
 
-:class:`_Checks` holds what :mod:`~sintra_rules.games.sagrada.position_reader` has read of a
+:class:`_Checks` holds what :mod:`~sintra_rules.games.sagrada.position.reader` has read of a
 position's fields; its checks run once every field is read.
 """
 
@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from sintra_rules.games.sagrada.components import SagradaComponents
 from sintra_rules.games.sagrada.placement import space_name
-from sintra_rules.games.sagrada.position_grammar import (
+from sintra_rules.games.sagrada.position.grammar import (
     _BRUSH,
     _COPPER,
     _EGLOMISE,

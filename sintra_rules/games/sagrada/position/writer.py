@@ -1,12 +1,12 @@
 """Writing a Sagrada position in its one-line notation (ENG-12): the inverse of
-:func:`~sintra_rules.games.sagrada.position_reader.position_from_text`.
+:func:`~sintra_rules.games.sagrada.position.reader.position_from_text`.
 """
 
 from __future__ import annotations
 
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS
 from sintra_rules.games.sagrada.placement import space_name
-from sintra_rules.games.sagrada.position_grammar import (
+from sintra_rules.games.sagrada.position.grammar import (
     _NONE,
     TAG,
     _dice_text,
