@@ -583,11 +583,64 @@ def _sagrada_explain(position: str, action: str) -> str:
     return str(game.explain(state, game.action_from_text(state, action)))
 
 
+#: In the page: the size in CSS pixels at which the position picture's tool cards and scores
+#: are drawn (their font size in the SVG times the picture's scale on screen).
+_PICTURE_TEXT = """() => {
+  const svg = document.querySelector("#desk-picture svg");
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const size = (el) => parseFloat(el.getAttribute("font-size")) * scale;
+  return {
+    tools: [...svg.querySelectorAll("g.tool text")].map(size),
+    scores: [...svg.querySelectorAll("text.score")].map(size),
+  };
+}"""
+
+
+def _sagrada_desk_on_a_phone(desk: Desk) -> None:
+    """Issue 30: at a phone's width (390 px) the explanation box was wider than the phone (its
+    lines ran off sideways) and the picture's tool cards and scores were drawn about 5 px
+    high. Now the explanation wraps in its box, and the labels are drawn at least 9 px high
+    (the picture scrolls sideways instead)."""
+    page = desk.page
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.click("button.desk-open[data-dispute='0']")
+    page.wait_for_function("document.getElementById('desk-explanation').dataset.legal !== ''")
+    shown = desk.shown()
+    assert max(len(line) for line in shown["explanation"].splitlines()) > 60
+    scroll, client = page.evaluate(
+        "() => { const e = document.getElementById('desk-explanation');"
+        " return [e.scrollWidth, e.clientWidth]; }"
+    )
+    assert client <= 390 and scroll <= client, (scroll, client)
+    sizes = page.evaluate(_PICTURE_TEXT)
+    assert len(sizes["tools"]) == 3 and len(sizes["scores"]) == 2, sizes
+    assert min(sizes["tools"] + sizes["scores"]) >= 9, sizes
+    assert page.evaluate(_CUT_OFF) == [], "sagrada/desk.html"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert max(page.evaluate(_PICTURE_TEXT)["tools"]) >= 9
+
+
+def _a_link_with_only_an_action_says_what_is_missing(desk: Desk) -> None:
+    """Issue 30: a desk link with ``#action=`` and no position was silently ignored (the desk
+    opened its first dispute instead). Now it keeps the action and says the position is
+    missing."""
+    page = desk.page
+    page.goto("about:blank")
+    page.goto(desk.base + "sagrada/desk.html#action=place%20r2c3")
+    page.wait_for_selector("#sintra-desk[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    assert page.input_value("#desk-action") == "place r2c3"
+    assert page.input_value("#desk-position") == ""
+    error = desk.shown()["error"]
+    assert error.startswith("Position: the link holds an action") and "#position=" in error
+    assert page.get_attribute("#sintra-desk", "data-answers") is None  # nothing was asked
+
+
 def test_sagrada_desk_in_chromium(sagrada_desk: Desk) -> None:
     """Every ready dispute of Sagrada's desk, opened by its button, shows the library's
     explanation, and the Python lines under it print the same; the legal decisions listed are
     the engine's; bad input shows the engine's message; the pages are readable at a phone's
-    width (390 px); no console error, no request outside the site."""
+    width (390 px), the desk's explanation and picture too; a link with only an action says
+    what is missing; no console error, no request outside the site."""
     from sintra_rules.games import make
 
     desk, page = sagrada_desk, sagrada_desk.page
@@ -631,4 +684,9 @@ def test_sagrada_desk_in_chromium(sagrada_desk: Desk) -> None:
     for name in ("sagrada/index.html", "sagrada/components.html"):
         page.goto(desk.base + name)
         assert page.evaluate(_CUT_OFF) == [], name
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(desk.base + "sagrada/desk.html")
+    page.wait_for_selector("#sintra-desk[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    _sagrada_desk_on_a_phone(desk)
+    _a_link_with_only_an_action_says_what_is_missing(desk)
     assert desk.problems == []

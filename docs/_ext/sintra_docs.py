@@ -347,6 +347,10 @@ _EXTERNAL = frozenset(sys.stdlib_module_names) | {
     "gymnasium",
     "numpy",
     "np",
+    # mypyc's native integer types (mypy_extensions), named in the compiled kernels' annotations
+    "mypy_extensions",
+    "i64",
+    "i32",
 }
 
 

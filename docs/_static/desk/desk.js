@@ -90,12 +90,24 @@
   }
 
   // A question as a link: desk.html#position=...&action=... (shared with another person).
+  // Returns "asked" (the link's question is in the form), "incomplete" (the link names an action
+  // but no position: the page says so) or "" (no question in the address).
   function fromLink() {
     const fields = new URLSearchParams(location.hash.slice(1));
-    if (!fields.has("position")) return false;
+    if (!fields.has("position")) {
+      if (!fields.has("action")) return "";
+      $("desk-action").value = fields.get("action");
+      showError({
+        field: "position",
+        message:
+          "the link holds an action (#action=) but no position: it needs " +
+          "#position=...&action=... . Paste the position above and press Explain.",
+      });
+      return "incomplete";
+    }
     $("desk-position").value = fields.get("position");
     $("desk-action").value = fields.get("action") || "";
-    return true;
+    return "asked";
   }
 
   function toLink() {
@@ -173,8 +185,9 @@
       `Ready: sintra_rules runs in your browser (Pyodide ${manifest.pyodide}, ` +
         `loaded in ${seconds.toFixed(1)} s). Open a dispute, or paste a position and type an action.`,
     );
-    if (fromLink()) run();
-    else if (!$("desk-position").value) open(0);
+    const link = fromLink();
+    if (link === "asked") run();
+    else if (link === "" && !$("desk-position").value) open(0);
   }
 
   for (const button of document.querySelectorAll(".desk-open")) {
