@@ -24,7 +24,7 @@ one player's game that leaves out the supply of pieces and the other players.
 >>> TURNS_PER_ROUND[2], TURNS_PER_GAME[4]
 (40, 432)
 >>> LOWEST_FINAL_SCORE[3], HIGHEST_FINAL_SCORE["B"]
-(-389, 262)
+(-335, 262)
 >>> bound = BOUNDS[("highest final score", "A")]
 >>> bound.value, bound.every_table, bound.provisional, bound.proof_name()
 (214, 408, True, 'final-upper[shipped, side A]')
@@ -129,7 +129,7 @@ _SIDES: tuple[Side, Side] = ("A", "B")
 _TABLE: tuple[tuple[Quantity, str, dict[Case, tuple[int, int]]], ...] = (
     ("turns per round", "termination", {2: (40, 40), 3: (58, 58), 4: (72, 72)}),
     ("turns per game", "termination", {2: (240, 240), 3: (348, 348), 4: (432, 432)}),
-    ("lowest final score", "final-lower", {2: (-281, -451), 3: (-389, -620), 4: (-497, -794)}),
+    ("lowest final score", "final-lower", {2: (-254, -404), 3: (-335, -540), 4: (-416, -667)}),
     ("highest final score", "final-upper", {"A": (214, 408), "B": (262, 496)}),
     ("highest window points of a game", "window-order", {"A": (136, 288), "B": (136, 288)}),
     ("lowest points of one completion", "completion-points", {"A": (1, 1), "B": (1, 1)}),
