@@ -22,6 +22,7 @@ from sintra_rules.games.sagrada import (
     position_to_text,
 )
 from sintra_rules.games.sagrada.position import pattern_code
+from sintra_rules.games.sagrada.verify.policies import random_plies
 from tests.sagrada.helpers import TABLE, cell, d
 from tests.sagrada.walks import walk
 
@@ -206,6 +207,136 @@ def test_eng_15_a_turn_the_rules_cannot_reach() -> None:
         assert (caught.value.field, caught.value.clause) == (field, clause), str(caught.value)
 
 
+#: The docs' position (issue 30): round 2, player 2 started, player 1's first turn with a yellow
+#: 3 in hand; tools 2, 7 and 11 hold no favor token and nobody has spent one.
+DOCS_POSITION = (
+    "sagrada1 round:2 start:2 turn:1.1 tools:2,7,11 publics:3,6,9 pool:R6Y5G5P1 track:B2 "
+    "hand:Y3 done:draft p1:LuzCelestial,private=G:.B3.../...../...../..... "
+    "p2:Batllo:...../...../...../....."
+)
+#: A solo position (issue 30): tools 1, 2, 5, 6 and 10, none used yet.
+SOLO_POSITION = (
+    "sagrada1 round:2 start:1 turn:1.1 tools:1,2,5,6,10 publics:1,4 pool:R6P3G5G2 track:B2Y3 "
+    "difficulty:5 p1:SunCatcher,private=RG:R3..../...../...../....."
+)
+
+
+def _unreachable_turns() -> list[tuple[str, str, str]]:
+    """Turn states no game reaches: the text, the field refused and the clause."""
+    t, solo = DOCS_POSITION, SOLO_POSITION
+    p1_spent_1 = "private=G:.B3"
+    pliers = t.replace("tools:2,7,11", "tools:2,8=1,11")
+    return [
+        # issue 30: a tool used this turn, but no favor token lies on any card
+        (t.replace("hand:Y3 done:draft", "done:tool"), "done", "FAVOR-02"),
+        # issue 30: player 2's second turn skipped, but Running Pliers is not in play
+        (t.replace("done:draft", "done:draft skips:2"), "skips", "TOOL-08"),
+        # issue 30: the player to act skips, without having used Running Pliers in this turn
+        (
+            pliers.replace("done:draft", "done:draft skips:1").replace(
+                p1_spent_1, "favor=2," + p1_spent_1
+            ),
+            "skips",
+            "RUL-06",
+        ),
+        # Running Pliers in play but never used: its card holds no token
+        (
+            t.replace("tools:2,7,11", "tools:2,8,11").replace("done:draft", "done:draft skips:2"),
+            "skips",
+            "FAVOR-02",
+        ),
+        # player 2 skips for Running Pliers, but its one token was player 1's
+        (
+            pliers.replace("done:draft", "done:draft skips:2").replace(
+                p1_spent_1, "favor=2," + p1_spent_1
+            ),
+            "skips",
+            "FAVOR-02",
+        ),
+        # the token on tool 2 was spent by player 2, not by player 1 who is said to use a tool
+        (
+            t.replace("tools:2,7,11", "tools:2=1,7,11")
+            .replace("hand:Y3 done:draft", "done:tool")
+            .replace("p2:Batllo:", "p2:Batllo,favor=4:"),
+            "done",
+            "FAVOR-02",
+        ),
+        # the only card paid for is Glazing Hammer, used only in a second turn (RUL-13)
+        (
+            t.replace("tools:2,7,11", "tools:2,7=1,11")
+            .replace("hand:Y3 done:draft", "done:tool")
+            .replace(p1_spent_1, "favor=2," + p1_spent_1),
+            "done",
+            "TOOL-14",
+        ),
+        # Flux Remover in use, its card holding no token
+        (
+            t.replace("hand:Y3 done:draft", "hand:G? done:draft,tool tool:11 step:flux"),
+            "tool",
+            "FAVOR-02",
+        ),
+        # Flux Brush rolling a yellow die for which no yellow space is left (RUL-20)
+        (
+            t.replace("tools:2,7,11", "tools:6=1,7,11")
+            .replace("done:draft", "done:draft,tool tool:6 chance:brush")
+            .replace(p1_spent_1 + "...", "favor=2,private=G:Y1B4Y2..")
+            .replace("LuzCelestial", "SunCatcher"),
+            "chance",
+            "RUL-20",
+        ),
+        # the solo game: a tool used this turn, but no card is marked used
+        (solo.replace("difficulty:5", "difficulty:5 done:tool"), "done", "SOLO-03"),
+        # the solo game: the second turn skipped, but Running Pliers was not used
+        (
+            solo.replace("tools:1,2,5", "tools:1,8,5").replace(
+                "difficulty:5", "difficulty:5 done:draft skips:1"
+            ),
+            "skips",
+            "SOLO-03",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(("text", "field", "clause"), _unreachable_turns())
+def test_eng_15_turn_states_no_game_reaches(text: str, field: str, clause: str) -> None:
+    """ENG-15 (issue 30): a turn state that claims a tool used, or a turn skipped, that no game
+    can have paid for, or at a point of the turn where the tool cannot be used, is refused
+    naming the field and the clause, as a token mismatch is."""
+    with pytest.raises(PositionError) as caught:
+        position_from_text(text)
+    assert (caught.value.field, caught.value.clause) == (field, clause), str(caught.value)
+
+
+def test_eng_15_turn_states_a_game_reaches_are_read() -> None:
+    """ENG-15: the reachable neighbours of the refused states read and write back: a tool
+    paid by the player to act (1 token, 1 spent); player 2's turn skipped for Running Pliers
+    paid (1 token, 1 spent); player 1 skipping while using Running Pliers in this first turn;
+    the solo player having paid a blue 4 for Eglomise Brush; Flux Brush on a red die (the red
+    space r2c4 is free)."""
+    t, solo = DOCS_POSITION, SOLO_POSITION
+    texts = [
+        t.replace("tools:2,7,11", "tools:2=1,7,11")
+        .replace("hand:Y3 done:draft", "done:tool")
+        .replace("private=G:", "favor=2,private=G:"),
+        t.replace("tools:2,7,11", "tools:2,8=1,11")
+        .replace("done:draft", "done:draft skips:2")
+        .replace("p2:Batllo:", "p2:Batllo,favor=4:"),
+        t.replace("tools:2,7,11", "tools:2,8=1,11")
+        .replace("hand:Y3 done:draft", "done:draft,tool tool:8 step:running skips:1")
+        .replace("private=G:", "favor=2,private=G:"),
+        solo.replace("tools:1,2,5", "tools:1,2=B4,5").replace(
+            "difficulty:5", "difficulty:5 done:tool"
+        ),
+        t.replace("tools:2,7,11", "tools:6=1,7,11")
+        .replace("hand:Y3 done:draft", "hand:R3 done:draft,tool tool:6 chance:brush")
+        .replace("private=G:.B3...", "favor=2,private=G:Y1B4Y2..")
+        .replace("LuzCelestial", "SunCatcher"),
+    ]
+    for text in texts:
+        state = position_from_text(text)
+        assert position_from_text(position_to_text(state)) == state
+
+
 def test_eng_12_through_the_game_protocol() -> None:
     """ENG-12: Sagrada's GAME has the Positions capability."""
     assert isinstance(GAME, Positions)
@@ -253,6 +384,22 @@ def test_eng_12_every_reachable_position_round_trips(players: int, seed: int, to
         back = position_from_text(text)
         assert back == state, text
         assert position_to_text(back) == text
+
+
+@settings(max_examples=16, deadline=None)
+@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), tools=st.integers(1, 5))
+def test_eng_15_every_position_of_eager_play_reads_back(
+    players: int, seed: int, tools: int
+) -> None:
+    """ENG-12, ENG-15 (issue 30): every position of a random game whose players use a tool
+    whenever they can (the ``eager`` policy: windows fill, favor tokens run out, Running Pliers
+    skips turns), at every ply, passes the reader's checks and reads back equal; the tighter
+    checks of the turn in progress refuse no position a game reaches."""
+    start = new_game(players, seed=seed, tools=tools if players == 1 else None)
+    for _before, _action, after in random_plies(start, seed, "eager"):
+        state = GAME.without_generator(after)
+        text = position_to_text(state)
+        assert position_from_text(text) == state, text
 
 
 def _mutations(text: str) -> st.SearchStrategy[str]:

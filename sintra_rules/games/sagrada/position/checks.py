@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import NoReturn
 
 from sintra_rules.games.sagrada.components import SagradaComponents
-from sintra_rules.games.sagrada.placement import space_name
+from sintra_rules.games.sagrada.placement import has_legal_cell, space_name
 from sintra_rules.games.sagrada.position.grammar import (
     _BRUSH,
     _COPPER,
     _EGLOMISE,
+    _HAMMER,
+    _LENS,
     _REMOVER,
+    _RUNNING,
     _STEP_TOOL,
+    _TAP,
     _TOOL_ROLLS,
     _Player,
     _Text,
@@ -32,6 +36,7 @@ from sintra_rules.games.sagrada.state import (
     SubStep,
     snake_seat,
 )
+from sintra_rules.games.sagrada.tools import AFTER_DRAFT as _AFTER_DRAFT
 
 __all__: list[str] = []
 
@@ -320,9 +325,11 @@ class _Checks:
                 "(step:flux)",
             )
         self._skips(step)
+        self._skips_paid(step, players)
         self._tool_step(step)
         self._moving(step, players)
-        self._tool_chance(step)
+        self._tool_chance(step, players)
+        self._tool_paid(step, players)
 
     def _skips(self, step: int) -> None:
         """RUL-06: a skipped second turn is not played; a player gives it up in the first."""
@@ -342,6 +349,158 @@ class _Checks:
                 "Running Pliers follows the draft of a first turn and skips the player's second "
                 "turn (skips:)",
             )
+
+    # -- what a tool used this turn, or a skipped turn, says of the cards (FAVOR-02, SOLO-03)
+
+    def _number(self, slot: int) -> int:
+        """The number of the tool card in ``slot`` (COMP-06)."""
+        return self.table.tools[self.tools[slot]].number
+
+    def _spent(self, players: list[PlayerState], seat: int) -> int:
+        """The favor tokens ``seat`` has spent: its pattern's difficulty less those it holds
+        (SETUP-03, FAVOR-04)."""
+        player = players[seat]
+        assert player.pattern is not None
+        return self.table.patterns[player.pattern].favor - player.favor
+
+    def _paid_by(self, players: list[PlayerState], seat: int, slot: int) -> bool:
+        """Whether ``seat`` can have paid for the card in ``slot`` in this turn: in the solo
+        game the card was used (paid with a die, SOLO-03); otherwise it holds tokens and the
+        seat spent at least the last use's cost, 1 if the card holds 1 token, else 2
+        (FAVOR-02)."""
+        if self.solo:
+            return self.spent[slot] is not None
+        tokens = self.tokens[slot]
+        return tokens > 0 and self._spent(players, seat) >= (1 if tokens == 1 else 2)
+
+    def _fits_now(self, step: int, slot: int, seat: int) -> bool:
+        """Whether the card in ``slot`` can have been used in this turn, by its timing (TOOL-14):
+        Glazing Hammer in a second turn, Running Pliers in a first turn after the draft with the
+        player's second turn skipped, an after-drafting tool after the draft, Lens Cutter and Tap
+        Wheel with a die on the round track."""
+        number = self._number(slot)
+        if number == _HAMMER:
+            return step >= self.n
+        if number == _RUNNING:
+            return step < self.n and self.drafted and seat in self.skips
+        if number in _AFTER_DRAFT and not self.drafted:
+            return False
+        return number not in (_LENS, _TAP) or any(self.track)
+
+    def _tool_paid(self, step: int, players: list[PlayerState]) -> None:
+        """FAVOR-01, FAVOR-02, SOLO-03, TOOL-14: a tool used this turn (``done:tool``) is a
+        card in play that the player to act can have paid for in this turn and whose timing
+        allows it; the tool in use (``tool:N``) is such a card."""
+        if not self.tool_used:
+            return
+        seat = snake_seat(0 if self.start is None else self.start, step, self.n)
+        clause = "SOLO-03" if self.solo else "FAVOR-02"
+        how = "paid with a die" if self.solo else "paid for"
+        if self.active is not None:
+            if not self._paid_by(players, seat, self.active):
+                number = self._number(self.active)
+                if self.solo:
+                    why = "its card is not marked used (=D, the die paid)"
+                else:
+                    tokens = self.tokens[self.active]
+                    why = (
+                        f"its card holds {tokens} favor token{'' if tokens == 1 else 's'} and "
+                        f"player {seat + 1} spent {self._spent(players, seat)}"
+                    )
+                self.fail(
+                    "tool",
+                    clause,
+                    f"tool {number} is in use, so player {seat + 1} paid for it in this turn, "
+                    f"but {why}",
+                )
+            return
+        slots = list(range(len(self.tools)))
+        kind = None if self.chance is None else self.chance.kind
+        if kind == "reroll":
+            slots = [s for s in slots if self._number(s) == _HAMMER]
+        elif self.moved is not None or self.sub == "drop2":
+            slots = [s for s in slots if self._number(s) == _TAP]
+        paid = [s for s in slots if self._paid_by(players, seat, s)]
+        if not paid:
+            spent = (
+                "" if self.solo else f", and player {seat + 1} spent {self._spent(players, seat)}"
+            )
+            self.fail(
+                "done",
+                clause,
+                f"done:tool says player {seat + 1} used a tool this turn, but no tool card was "
+                f"{how} by that player"
+                + ("" if self.solo else f" (tokens on the cards: {sum(self.tokens)}{spent})"),
+            )
+        if not any(self._fits_now(step, s, seat) for s in paid):
+            names = ", ".join(str(self._number(s)) for s in paid)
+            self.fail(
+                "done",
+                "TOOL-14",
+                f"done:tool says player {seat + 1} used a tool this turn, but no paid card "
+                f"({names}) can be used at this point of the turn",
+            )
+
+    def _skips_paid(self, step: int, players: list[PlayerState]) -> None:
+        """TOOL-08, RUL-06, FAVOR-02: a skipped second turn was given up for Running Pliers,
+        a card in play, paid by each player who skips (one use each this round); the player to
+        act skips only by using it in this, their first turn."""
+        if not self.skips:
+            return
+        slots = [s for s in range(len(self.tools)) if self._number(s) == _RUNNING]
+        if not slots:
+            self.fail(
+                "skips",
+                "TOOL-08",
+                "Running Pliers (tool 8) is not in play: no second turn is skipped",
+            )
+        slot = slots[0]
+        if self.solo:
+            if self.spent[slot] is None:
+                self.fail("skips", "SOLO-03", "Running Pliers was not used: no turn is skipped")
+        else:
+            tokens, k = self.tokens[slot], len(self.skips)
+            uses = (tokens + 1) // 2
+            if uses < k:
+                self.fail(
+                    "skips",
+                    "FAVOR-02",
+                    f"{k} player{'s' if k > 1 else ''} skip{'' if k > 1 else 's'} a turn, each "
+                    "having used Running Pliers this round, but "
+                    f"its card holds {tokens} favor token{'s' if tokens != 1 else ''} "
+                    f"({'no use' if uses == 0 else f'{uses} use' + ('s' if uses > 1 else '')})",
+                )
+            # the card's first use costs 1 token, every later one 2 (FAVOR-02)
+            cheap = 1 if uses == k else 0
+            low = [s for s in self.skips if self._spent(players, s) < 2]
+            poor = [s for s in low if self._spent(players, s) < 1]
+            if poor or len(low) > cheap:
+                who = (poor or low)[-1]
+                self.fail(
+                    "skips",
+                    "FAVOR-02",
+                    f"player {who + 1} skips a turn for Running Pliers but spent "
+                    f"{self._spent(players, who)} favor token"
+                    f"{'s' if self._spent(players, who) != 1 else ''}, less than its cost",
+                )
+        seat = snake_seat(0 if self.start is None else self.start, step, self.n)
+        if step < self.n and seat in self.skips:
+            ok = (
+                self.drafted
+                and self.tool_used
+                and self.active in (None, slot)
+                and self.sub in ("", "running")
+                and self.moved is None
+                and self.chance is None
+            )
+            if not ok:
+                self.fail(
+                    "skips",
+                    "RUL-06",
+                    f"player {seat + 1} is in the first turn of the round: the second is skipped "
+                    "only once Running Pliers is used in this turn, after its draft "
+                    "(done:draft,tool)",
+                )
 
     def _tool_step(self, step: int) -> None:
         """TOOL-14: the step a tool in use waits for belongs to it."""
@@ -396,14 +555,27 @@ class _Checks:
         if lifted is not None and lifted == moved:
             self.fail("lifted", "TOOL-04", "the second move moves another die")
 
-    def _tool_chance(self, step: int) -> None:
-        """The chance steps of tools: Flux Brush (TOOL-06), Flux Remover (TOOL-11), Glazing
-        Hammer (TOOL-07)."""
+    def _tool_chance(self, step: int, players: list[PlayerState]) -> None:
+        """The chance steps of tools: Flux Brush (TOOL-06; used only if a roll can give the die
+        a legal space, RUL-20), Flux Remover (TOOL-11), Glazing Hammer (TOOL-07)."""
         kind = None if self.chance is None else self.chance.kind
         active = self.active
         number = None if active is None else self.table.tools[self.tools[active]].number
         if kind == "brush" and (number != _BRUSH or self.hand is None or self.sub):
             self.fail("chance", "TOOL-06", "Flux Brush re-rolls the die in hand: tool:6, hand:")
+        if kind == "brush" and self.hand is not None:
+            seat = snake_seat(0 if self.start is None else self.start, step, self.n)
+            player = players[seat]
+            assert player.pattern is not None
+            pattern = self.table.patterns[player.pattern]
+            colour = self.hand[0]
+            if not any(has_legal_cell(player.window, pattern, (colour, v)) for v in range(1, 7)):
+                self.fail(
+                    "chance",
+                    "RUL-20",
+                    f"no {self.table.colour_codes[colour]} die has a legal space in player "
+                    f"{seat + 1}'s window: Flux Brush is not used when no roll can place it",
+                )
         if kind == "remover" and (number != _REMOVER or self.hand is not None or self.sub):
             self.fail("chance", "TOOL-11", "Flux Remover draws a die with none in hand: tool:11")
         if kind == "reroll" and (
