@@ -394,6 +394,23 @@ def test_other_malformed_texts() -> None:
     assert error(over.replace("GOOB", "-")).clause == "END-02"
 
 
+def test_the_first_problem_of_the_line_is_reported_first() -> None:
+    """ENG-22 (issue 30): a head field missing after a bad one was reported first
+    (``sintra1 side:Q hello`` named the missing indicator, at character 16); the bad side,
+    at character 14, is the first problem of the line and is reported; the missing field
+    after a good one still is."""
+    bad_side = error("sintra1 side:Q hello")
+    assert (bad_side.field, bad_side.column, bad_side.clause) == ("side", 14, "SETUP-02")
+    missing = error("sintra1 side:A hello")
+    assert (missing.field, missing.column, missing.clause) == ("indicator", 16, "ENG-21")
+    assert missing.reason == "expected 'indicator:' here, found 'hello'"
+    ends = error("sintra1 side:B indicator:YOPB")
+    assert (ends.field, ends.clause) == ("turn", "ENG-21")
+    assert ends.reason == "the text ends before 'turn:'"
+    bad_indicator = error("sintra1 side:A indicator:YYPB turn:1")
+    assert (bad_indicator.field, bad_indicator.clause) == ("indicator", "SETUP-08")
+
+
 def test_errors_are_sintra_and_value_errors() -> None:
     """ENG-22: PositionError belongs to the documented hierarchy."""
     err = error("x")

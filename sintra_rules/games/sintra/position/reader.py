@@ -82,13 +82,28 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         src.fail("version", 0, "ENG-21", f"a position starts with {TAG!r}, found {_show(first)}")
     fields: dict[str, tuple[int, str]] = {}
     rest = words[1:]
+    # A field missing from the head is reported once the fields before it have been read, so
+    # that the first problem in the line is the one reported (``sintra1 side:Q hello``: the
+    # side, then the missing indicator).
+    missing: tuple[str, int, str] | None = None
     for label in _HEAD:
         if not rest:
-            src.fail(label, len(text), "ENG-21", f"the text ends before '{label}:'")
-        at, word = rest.pop(0)
+            missing = (label, len(text), f"the text ends before '{label}:'")
+            break
+        at, word = rest[0]
         if not word.startswith(label + ":"):
-            src.fail(label, at, "ENG-21", f"expected '{label}:' here, found {_show(word)}")
+            missing = (label, at, f"expected '{label}:' here, found {_show(word)}")
+            break
+        rest.pop(0)
         fields[label] = (at + len(label) + 1, word[len(label) + 1 :])
+
+    def head(label: str) -> tuple[int, str]:
+        """The head field ``label``, or the failure of the first head field missing."""
+        if label not in fields:
+            assert missing is not None
+            src.fail(missing[0], missing[1], "ENG-21", missing[2])
+        return fields[label]
+
     pools: dict[str, tuple[int, str]] = {}
     for label in _POOLS:
         if rest and rest[0][1].startswith(label + ":"):
@@ -119,12 +134,12 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
         if stray is not None:
             src.fail(stray[0], stray[1], "ENG-21", stray[2])
 
-    at, value = fields["side"]
+    at, value = head("side")
     if value not in ("A", "B"):
         src.fail("side", at, "SETUP-02", f"the board side is 'A' or 'B', got {_show(value)}")
     side: Side = "A" if value == "A" else "B"
 
-    at, value = fields["indicator"]
+    at, value = head("indicator")
     indicator: tuple[int, ...] = ()
     if value != _NONE:
         if not value:
@@ -146,6 +161,8 @@ version 'sintra2' (this library reads 'sintra1') (ENG-21)
             "rounds II to VI have one piece of each colour: a colour is there twice",
         )
 
+    for label in _HEAD:  # the players come after every head field
+        head(label)
     count = len(players)
     if count not in table.player_counts:
         read_stray()  # the count is wrong because a player's field is
