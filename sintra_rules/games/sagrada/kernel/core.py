@@ -20,8 +20,13 @@ docstrings. The representation:
 * the round track is one sorted list of ``round * 64 + die``;
 * a pending chance step is a kind code with its seat, index and dice (ENG-03).
 
-Integers stay below ``2**62`` so that compiled code keeps to mypyc's fast integer path: the
-SplitMix64 generator (``sintra:ENG-02``) works on two 32-bit halves.
+For speed where mypyc compiles it (as Sintra's kernel, ``docs/speed.md`` has the profile): the
+generator and the mask arithmetic keep their integers in ``i64`` (mypyc's native 64-bit
+integer, from ``mypy_extensions``, named only in annotations, so nothing is imported at run
+time and the interpreted module sees plain ``int``), which compiled code adds, shifts and
+multiplies without the checks and boxing of Python ``int``. No value here comes near ``2**63``,
+so the two builds compute the same numbers: the SplitMix64 generator (``sintra:ENG-02``) works
+on two 32-bit halves and multiplies 16-bit pieces by 32-bit ones.
 
 Lists that change only during setup (``tools``, ``order``, ``publics``, ``cards``,
 ``privates``) are replaced, never changed in place, so that :meth:`KState.copy` shares them.
@@ -29,7 +34,10 @@ Lists that change only during setup (``tools``, ``order``, ``publics``, ``cards`
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # only annotations name it: no import at run time, compiled or not
+    from mypy_extensions import i64
 
 __all__ = [
     "KState",
@@ -57,6 +65,7 @@ __all__ = [
 ]
 
 M32: Final = 0xFFFFFFFF
+MASK64: Final = 0xFFFFFFFFFFFFFFFF
 TWO32: Final = 0x100000000
 GOLD_HI: Final = 0x9E3779B9
 GOLD_LO: Final = 0x7F4A7C15
@@ -166,12 +175,12 @@ EV_TURN_SKIPPED: Final = 19  # seat
 # ----------------------------------------------------------------------------- SplitMix64
 
 
-def _mul_lo32(a: int, b: int) -> int:
+def _mul_lo32(a: i64, b: i64) -> i64:
     """``(a * b) mod 2**32`` for ``a, b < 2**32``, through 16-bit pieces (ENG-05)."""
     return (((((a >> 16) * b) & 0xFFFF) << 16) + (a & 0xFFFF) * b) & M32
 
 
-def _mul64(zh: int, zl: int, mh: int, ml: int) -> tuple[int, int]:
+def _mul64(zh: i64, zl: i64, mh: i64, ml: i64) -> tuple[i64, i64]:
     """``(z * m) mod 2**64`` as (high, low) 32-bit halves (ENG-05)."""
     p = (zl & 0xFFFF) * ml
     q = (zl >> 16) * ml
@@ -185,14 +194,14 @@ class Rng:
     """A SplitMix64 generator (ENG-05) held as two 32-bit halves; bit-identical to
     :mod:`sintra_rules.rng`."""
 
-    hi: int
-    lo: int
+    hi: i64
+    lo: i64
 
-    def __init__(self, hi: int, lo: int) -> None:
+    def __init__(self, hi: i64, lo: i64) -> None:
         self.hi = hi
         self.lo = lo
 
-    def next_u64(self) -> tuple[int, int]:
+    def next_u64(self) -> tuple[i64, i64]:
         """One SplitMix64 step: the 64-bit output as (high, low) halves (ENG-05)."""
         lo = self.lo + GOLD_LO
         hi = (self.hi + GOLD_HI + (lo >> 32)) & M32
@@ -209,7 +218,7 @@ class Rng:
         hi = hi ^ (hi >> 31)
         return hi, lo
 
-    def below(self, n: int) -> int:
+    def below(self, n: i64) -> i64:
         """A uniform integer in ``range(n)``, ``1 <= n < 2**31``, by the rejection sampling of
         :func:`sintra_rules.rng.below` (ENG-05): outputs at or above ``2**64 - (2**64 mod n)``
         are rejected."""
@@ -464,12 +473,12 @@ class KState:
 # ----------------------------------------------------------------------------- placement
 
 
-def _orth(m: int) -> int:
+def _orth(m: i64) -> i64:
     """The spaces orthogonally next to a space of mask ``m`` (COMP-08)."""
     return (((m >> 1) & NOT_C4) | ((m << 1) & NOT_C0) | (m >> 5) | (m << 5)) & ALL
 
 
-def _near(m: int) -> int:
+def _near(m: i64) -> i64:
     """The spaces orthogonally or diagonally next to a space of mask ``m`` (COMP-08)."""
     return (
         ((m >> 1) & NOT_C4)
@@ -483,7 +492,7 @@ def _near(m: int) -> int:
     ) & ALL
 
 
-def _diag(m: int) -> int:
+def _diag(m: i64) -> i64:
     """The spaces diagonally next to a space of mask ``m`` (COMP-08, PUB-10)."""
     return (
         ((m >> 6) & NOT_C4) | ((m >> 4) & NOT_C0) | ((m << 4) & NOT_C4) | ((m << 6) & NOT_C0)
@@ -492,22 +501,22 @@ def _diag(m: int) -> int:
 
 def _fit(
     t: Tables,
-    pattern: int,
-    occ: int,
-    same_colour: int,
-    same_value: int,
-    d: int,
+    pattern: i64,
+    occ: i64,
+    same_colour: i64,
+    same_value: i64,
+    d: i64,
     waive_colour: bool,
     waive_value: bool,
     cork: bool,
-) -> int:
+) -> i64:
     """The spaces of a window that take die ``d``, as a mask: empty (PLACE-08); on the border
     when the window is empty (PLACE-01), else next to a die (PLACE-02) or, with ``cork``, next
     to none (TOOL-09); of the die's colour or blank unless waived (PLACE-03, PLACE-05, RUL-01);
     of its value or blank unless waived (PLACE-04, PLACE-05, RUL-01); with no orthogonal
     neighbour of its colour (PLACE-06) or value (PLACE-07). ``occ`` is the window's mask,
     ``same_colour`` and ``same_value`` the masks of its dice of ``d``'s colour and value."""
-    free = ALL & ~occ
+    free: i64 = ALL & ~occ
     if occ == 0:
         free &= BORDER
     elif cork:
@@ -1307,10 +1316,14 @@ def _dealt(k: KState, kind: int) -> list[int]:
     else:
         deck = len(t.public_number)
         held = k.publics
+    taken: i64 = 0
+    for card in held:
+        if card >= 0:
+            taken |= 1 << card
     out: list[int] = []
-    for card in range(deck):
-        if card not in held:
-            out.append(card)
+    for i in range(deck):
+        if not (taken >> i) & 1:
+            out.append(i)
     return out
 
 
@@ -1711,13 +1724,12 @@ def play_random_games(
     tables: Tables, players: int, difficulties: list[int], first_seed: int, games: int
 ) -> int:
     """Play ``games`` uniformly random games, game ``g`` dealt from seed ``first_seed + g``
-    with difficulty ``difficulties[g % len(difficulties)]`` and its decisions drawn by a
-    generator of the same seed, exactly as the benchmark's reference games
-    (:func:`sintra_rules.verify.bench.playout_plies`). Returns the decisions played. Seeds
-    must be below ``2**62``."""
+    (modulo ``2**64``, ENG-05) with difficulty ``difficulties[g % len(difficulties)]`` and its
+    decisions drawn by a generator of the same seed, exactly as the benchmark's reference
+    games (:func:`sintra_rules.verify.bench.playout_plies`). Returns the decisions played."""
     plies = 0
     for g in range(games):
-        seed = first_seed + g
+        seed = (first_seed + g) & MASK64
         k = deal(tables, players, difficulties[g % len(difficulties)], seed >> 32, seed & M32)
         plies += random_playout(k, Rng(seed >> 32, seed & M32))
     return plies
