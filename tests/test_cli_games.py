@@ -150,17 +150,21 @@ def test_perft_sagrada() -> None:
 
 
 def test_soak_sagrada() -> None:
-    """``soak --game sagrada``: the generic soak over Sagrada's configurations; the options of
-    Sintra's kernel soak are refused."""
+    """``soak --game sagrada``: every game on Sagrada's core, every 7th (``--check-every``: every
+    C-th; ``--reference``: all) also on the reference engine with its 17 invariants and the
+    core cross-checked (sagrada:ENG-18)."""
     done = _sintra("soak", "--game", "sagrada", "--games", "3", "--seed", "2")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("soak: 3 games of Sagrada (seed 2;")
+    assert "1 game (every 7th from game 0) also on the reference engine" in done.stdout
+    assert "and 17 invariants checked at every step" in done.stdout
     assert "failures: 0" in done.stdout
-    refused = _sintra("soak", "--game", "sagrada", "--games", "3", "--check-every", "2")
-    assert refused.returncode == 2
-    assert refused.stderr == (
-        "sintra soak: error: --check-every: Sagrada has no compiled kernel to cross-check\n"
-    )
+    every = _sintra("soak", "--game", "sagrada", "--games", "3", "--check-every", "2")
+    assert every.returncode == 0, every.stderr
+    assert "2 games (every 2nd from game 0) also on the reference engine" in every.stdout
+    both = _sintra("soak", "--game", "sagrada", "--games", "2", "--reference")
+    assert both.returncode == 0, both.stderr
+    assert "every game also on the reference engine" in both.stdout
 
 
 def test_bench_sagrada() -> None:

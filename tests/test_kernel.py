@@ -34,6 +34,7 @@ from sintra_rules import (
     without_generator,
 )
 from sintra_rules.agents import playout, random_action
+from sintra_rules.games import make
 from sintra_rules.games.sintra import kernel
 from sintra_rules.games.sintra.bounds import BOUNDS
 from sintra_rules.games.sintra.encoding import action_to_id, legal_ids
@@ -278,14 +279,16 @@ def _wheel(tmp_path: Path, **env: str) -> tuple[Path, list[str]]:
 
 
 def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
-    """ENG-50: a wheel built where mypyc and a C compiler are available is tagged for the
-    platform and holds the compiled kernel beside its source; installed, it imports the
-    compiled kernel and plays the reference's games."""
+    """ENG-50, sagrada:ENG-18: a wheel built where mypyc and a C compiler are available is
+    tagged for the platform and holds every game's compiled core beside its source (Sintra's
+    kernel, Sagrada's core); installed, it imports the compiled cores and they play the
+    reference's games."""
     wheel, names = _wheel(tmp_path)
     assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
-    kernel_files = [n for n in names if n.startswith("sintra_rules/games/sintra/kernel/core")]
-    assert "sintra_rules/games/sintra/kernel/core.py" in kernel_files
-    assert any(n.endswith((".so", ".pyd")) for n in kernel_files), kernel_files
+    for game in ("sintra", "sagrada"):
+        kernel_files = [n for n in names if n.startswith(f"sintra_rules/games/{game}/kernel/core")]
+        assert f"sintra_rules/games/{game}/kernel/core.py" in kernel_files
+        assert any(n.endswith((".so", ".pyd")) for n in kernel_files), kernel_files
     target = tmp_path / "site"
     subprocess.run(
         [
@@ -305,8 +308,10 @@ def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
     prefix = str(target)
     code = (
         "import sintra_rules.games.sintra.kernel as k; "
+        "import sintra_rules.games.sagrada.kernel as s; "
         f"print(k.COMPILED, k.core.__file__.startswith({prefix!r}), "
-        "k.random_games(2, 3, first_seed=40))"
+        "k.random_games(2, 3, first_seed=40), "
+        f"s.COMPILED, s.core.__file__.startswith({prefix!r}), s.random_games(2, 3, 40))"
     )
     env = {**os.environ, "SINTRA_KERNEL": "compiled", "PYTHONPATH": str(target)}
     done = subprocess.run(
@@ -319,19 +324,22 @@ def test_wheel_holds_the_compiled_kernel(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     want = sum(random_game(2, {"side": "A" if g % 2 == 0 else "B"}, 40 + g) for g in range(3))
-    assert done.stdout.split() == ["True", "True", str(want)]
+    sagrada = sum(random_game(2, {}, 40 + g, game=make("sagrada")) for g in range(3))
+    assert done.stdout.split() == ["True", "True", str(want), "True", "True", str(sagrada)]
 
 
 @pytest.mark.parametrize(
     "env", [{"SINTRA_NO_MYPYC": "1"}, {"CC": "false"}], ids=["SINTRA_NO_MYPYC", "no-compiler"]
 )
 def test_wheel_without_compiling_is_pure_python(tmp_path: Path, env: dict[str, str]) -> None:
-    """ENG-50: with ``SINTRA_NO_MYPYC=1``, or when the C compiler fails, the wheel still
-    builds, pure Python, with the kernel's source only (which then runs interpreted)."""
+    """ENG-50, sagrada:ENG-18: with ``SINTRA_NO_MYPYC=1``, or when the C compiler fails, the
+    wheel still builds, pure Python, with each game's core as source only (which then runs
+    interpreted)."""
     wheel, names = _wheel(tmp_path, **env)
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
-    kernel_files = [n for n in names if n.startswith("sintra_rules/games/sintra/kernel/core")]
-    assert kernel_files == ["sintra_rules/games/sintra/kernel/core.py"]
+    for game in ("sintra", "sagrada"):
+        kernel_files = [n for n in names if n.startswith(f"sintra_rules/games/{game}/kernel/core")]
+        assert kernel_files == [f"sintra_rules/games/{game}/kernel/core.py"]
 
 
 # --------------------------------------------------------------------------- search

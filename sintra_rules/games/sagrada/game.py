@@ -103,8 +103,9 @@ class SagradaGame:
     ``read_record`` / ``write_record`` (Recorded), ``agents`` / ``rollout_action`` (Played),
     ``invariants`` / ``soak_policies`` / ``check_state`` / ``check_step`` (Verified: the
     invariants of :mod:`.verify.invariants`, measured against the independent oracle of
-    :mod:`.verify.oracle`). A stateless object of one-line delegations to the engine's
-    functions.
+    :mod:`.verify.oracle`), ``bench`` (Benched: the compiled core's figures) and
+    ``command_line`` (CommandLine: the soak on the compiled core). A stateless object of
+    one-line delegations to the engine's functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
     default 3: SOLO-01); 2 to 4 players always play with 3 tool cards (SETUP-04), so the option
@@ -319,6 +320,24 @@ class SagradaGame:
         from sintra_rules.games.sagrada.verify.invariants import step_checked
 
         return step_checked(before, action, after)
+
+    # ------------------------------------------------------------------ the compiled core
+
+    def bench(
+        self, seconds: float, seed: int, out: Callable[[str], None] | None, /
+    ) -> Mapping[str, object]:
+        """The compiled core's figures (:func:`~.kernel.bench.core_bench`: the Benched
+        capability)."""
+        from sintra_rules.games.sagrada.kernel.bench import core_bench
+
+        return core_bench(seconds=seconds, seed=seed, out=out)
+
+    def command_line(self) -> object:
+        """Sagrada's parts of the ``sintra`` command (:class:`~.commands.SagradaCommands`: its
+        soak on the compiled core, cross-checked against the engine)."""
+        from sintra_rules.games.sagrada.commands import SagradaCommands
+
+        return SagradaCommands(self)
 
 
 def _log(record: SagradaRecord, kind: str) -> GameLog:
