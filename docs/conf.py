@@ -38,6 +38,7 @@ extensions = [
     "sintra_links",
     "sintra_code",
     "sagrada_docs",
+    "extremes_docs",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

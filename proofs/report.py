@@ -13,6 +13,7 @@ import z3
 
 from proofs.figures import RANGES, admissible_tracks
 from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, Check, ProofResult
+from proofs.played import in_a_game, section
 from proofs.registry import TOPICS
 from sintra_rules.games.sintra.components import default_components
 
@@ -69,8 +70,8 @@ def text(results: Sequence[ProofResult], verbose: bool = True) -> str:
 
 def _summary(results: Sequence[ProofResult]) -> list[str]:
     rows = [
-        "| Quantity | Variant | Shipped table | Every admissible table | Clauses |",
-        "| --- | --- | --- | --- | --- |",
+        "| Quantity | Variant | Shipped table | In a game | Every admissible table | Clauses |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
     by_name = {(r.key, r.variant, r.scope): r for r in results}
     for topic in _TOPICS:
@@ -83,6 +84,7 @@ def _summary(results: Sequence[ProofResult]) -> list[str]:
                 f"[{topic.title}](#{ANCHOR}{topic.key})",
                 variant or "-",
                 _cell(shipped),
+                "-" if shipped is None else in_a_game(shipped.name, shipped.values),
                 _cell(every),
                 ", ".join(topic.clauses),
             ]
@@ -156,6 +158,16 @@ out the supply of pieces, the number of turns and the other players, so it allow
 real game: the bounds hold for every game (they are sound), and the witnesses show that the
 model reaches them, not that a real game does.
 
+The extreme final scores are also played as whole games from the start, every chance outcome
+supplied (`tests/golden/extremes/`, built by `python -m tools.extremes` and replayed through
+`sintra replay` by `tests/test_extremes.py`). The summary's column *In a game* says which
+bounds of the shipped table a game reaches (*tight*, or *reached in* a game played for another
+bound, measured by the engine) and by how much the most extreme game known falls short of
+one it does not reach (*loose*, its section says why); `-`: no game is recorded, the bound is
+attained by its witness in the model only. The highest scores are tight: the model's witness
+completes four faces in round I, which a round's pieces do not allow, but the game completes
+them in round II, of the same colour. The lowest are not: see their section.
+
 ## Admissible tables
 
 """
@@ -189,6 +201,7 @@ def markdown(results: Sequence[ProofResult]) -> str:
             where = "shipped table" if r.scope == "shipped" else "every admissible table"
             label = f"{where}, {r.variant}" if r.variant else where
             out += [f"### {topic.title}: {label}", "", f"**{_verdict(r)}**: {r.bound}", ""]
+            out += section(r.name, r.values)
             for check in r.checks:
                 mark = "" if check.ok else " **FAILED**"
                 out.append(f"- {check.kind} ({check.answer}){mark}: {check.text}")

@@ -12,13 +12,21 @@ build, so they can be rebuilt after a change of behaviour (ENG-06, sagrada:ENG-1
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
 import pytest
 
 from sintra_rules.cli import main
-from tools.extremes import EXTREMES, Extreme, record_text
+from tools.extremes import EXTREMES, INDEX, Builder, Extreme, index_entry, index_text, record_text
+
+
+@functools.cache
+def _built(name: str) -> Builder:
+    """The game the plan of extreme ``name`` builds (once per test session)."""
+    return next(e for e in EXTREMES if e.name == name).build()
+
 
 _ROW = re.compile(r"^\s*Player (\d+)\s+-?\d+\s+[+-]\d+\s+[+-]\d+\s+[+-]\d+\s+(-?\d+)\s+\d+$")
 
@@ -56,7 +64,22 @@ def test_extreme_game_replays_to_its_bound(
 def test_extreme_record_is_its_plan(item: Extreme) -> None:
     """The record is exactly the game its plan builds (``python -m tools.extremes``), every
     decision legal and every outcome one the pending chance step lists."""
-    assert item.path.read_text("utf-8") == record_text(item.build())
+    assert item.path.read_text("utf-8") == record_text(_built(item.name))
+
+
+def test_the_index_is_what_the_games_show() -> None:
+    """``tests/golden/extremes/index.json`` (read by the proofs' pages, :mod:`proofs.played`)
+    holds each game's score and the bounds it reaches, measured by the engine on the game:
+    the colour bonuses and window points of its completions (DONE-02, DONE-06), its side's
+    bonus (FINAL-04, FINAL-05), the points of each public card (sagrada:PUB-11)."""
+    entries = [index_entry(item, _built(item.name)) for item in EXTREMES]
+    assert INDEX.read_text("utf-8") == index_text(entries)
+    by_name = {e["name"]: e for e in entries}
+    assert by_name["sintra-highest-side-b"]["shows"][-1] == {
+        "proof": "side-b-bonus[shipped]",
+        "key": "high",
+        "value": 88,
+    }
 
 
 def test_extreme_records_start_before_setup_with_every_outcome_supplied() -> None:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from proofs.harness import RLIMIT, SEED, TIMEOUT_MS, ProofResult
+from proofs.played import in_a_game, section
 from proofs.registry import TOPICS
 from proofs.sagrada.figures import PATTERNS, PUBLICS, Pattern, space_name
 from proofs.sagrada.final import final_score, least_spent
@@ -71,6 +72,12 @@ def _value(results: dict[str, ProofResult], name: str, key: str) -> str:
     if r is None:
         return "-"
     return str(r.values.get(key, "-")) if r.holds else "**FAILED**"
+
+
+def _played(results: dict[str, ProofResult], name: str) -> str:
+    """The summary's *In a game* cell of proof ``name`` (:func:`proofs.played.in_a_game`)."""
+    r = results.get(name)
+    return "-" if r is None else in_a_game(name, r.values)
 
 
 def _picture(pattern: Pattern | None) -> list[str]:
@@ -145,12 +152,12 @@ def _per_pattern(results: dict[str, ProofResult]) -> list[str]:
 
 
 def _headline(results: dict[str, ProofResult]) -> list[str]:
-    out = ["| Quantity | Bound | Proof |", "| --- | --- | --- |"]
+    out = ["| Quantity | Bound | In a game | Proof |", "| --- | --- | --- | --- |"]
     for card in PUBLICS:
         name = f"sagrada-public-max[shipped, {card.name}]"
         out.append(
             f"| {card.name} (PUB-{card.number:02d}), any window | "
-            f"{_value(results, name, 'any window')} | `{name}` |"
+            f"{_value(results, name, 'any window')} | {_played(results, name)} | `{name}` |"
         )
     for name, label, key in (
         (
@@ -166,12 +173,15 @@ def _headline(results: dict[str, ProofResult]) -> list[str]:
         ),
         ("sagrada-highest-score[shipped, solo game]", "Highest solo score", "high"),
     ):
-        out.append(f"| {label} | {_value(results, name, key)} | `{name}` |")
+        out.append(
+            f"| {label} | {_value(results, name, key)} | {_played(results, name)} | `{name}` |"
+        )
     for t in range(1, 6):
         name = f"sagrada-target[shipped, {t} tool{'s' if t > 1 else ''}]"
         out.append(
             f"| Solo target score, {t} tool{'s' if t > 1 else ''} | "
-            f"{_value(results, name, 'low')} to {_value(results, name, 'high')} | `{name}` |"
+            f"{_value(results, name, 'low')} to {_value(results, name, 'high')} | "
+            f"{_played(results, name)} | `{name}` |"
         )
     for label in (
         *(f"solo game, {t} tool{'s' if t > 1 else ''}" for t in range(1, 6)),
@@ -180,7 +190,10 @@ def _headline(results: dict[str, ProofResult]) -> list[str]:
         "4 players",
     ):
         name = f"sagrada-decisions[shipped, {label}]"
-        out.append(f"| Decisions per game, {label} | {_value(results, name, 'high')} | `{name}` |")
+        out.append(
+            f"| Decisions per game, {label} | {_value(results, name, 'high')} | "
+            f"{_played(results, name)} | `{name}` |"
+        )
     return out
 
 
@@ -200,8 +213,13 @@ def markdown(results: Sequence[ProofResult]) -> str:
         "No game scores more than these two (the proof, "
         f"{{ref}}`sagrada-highest-score <{ANCHOR}sagrada-highest-score>`, shows that only "
         "these public cards can, and only with a window of a forced shape, then rules that "
-        "shape out on every pattern), and these games reach them; the engine scores both "
-        "the same (`tests/test_sagrada_proof_crosscheck.py`).",
+        "shape out on every pattern), and these windows reach them; the engine scores both "
+        "the same (`tests/test_sagrada_proof_crosscheck.py`). Both are also played as whole "
+        "games from the start, every die drawn and rolled as the plan needs, the moves of "
+        "Copper Foil Burnisher included, and replayed by `tests/test_extremes.py`: see "
+        "the proof's section below. The summary's column *In a game* says which bounds a "
+        "recorded game reaches (`tests/golden/extremes/`, built by `python -m tools.extremes`); "
+        "`-`: no game is recorded, the bound is attained by its witness in the model only.",
         "",
         *_highest(),
         "## The most each public objective scores, per pattern",
@@ -245,6 +263,7 @@ def markdown(results: Sequence[ProofResult]) -> str:
         out += [f"Clauses: {', '.join(topic.clauses)}.", ""]
         for r in proved:
             out += [f"### {topic.title}: {r.variant}", "", f"**{_verdict(r)}**: {r.bound}", ""]
+            out += section(r.name, r.values)
             for check in r.checks:
                 mark = "" if check.ok else " **FAILED**"
                 out.append(f"- {check.kind} ({check.answer}){mark}: {check.text}")

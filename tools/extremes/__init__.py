@@ -33,9 +33,29 @@ of a plan).
 from __future__ import annotations
 
 from tools.extremes import sagrada, sintra
-from tools.extremes.builder import EXTREMES_DIR, Builder, Extreme, record_text
+from tools.extremes.builder import (
+    EXTREMES_DIR,
+    INDEX,
+    Builder,
+    Extreme,
+    Shown,
+    index_entry,
+    index_text,
+    record_text,
+)
 
-__all__ = ["EXTREMES", "EXTREMES_DIR", "Builder", "Extreme", "extreme", "record_text"]
+__all__ = [
+    "EXTREMES",
+    "EXTREMES_DIR",
+    "INDEX",
+    "Builder",
+    "Extreme",
+    "Shown",
+    "extreme",
+    "index_entry",
+    "index_text",
+    "record_text",
+]
 
 #: Every extreme game, Sagrada's first.
 EXTREMES: tuple[Extreme, ...] = (*sagrada.EXTREMES, *sintra.EXTREMES)

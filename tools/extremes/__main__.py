@@ -1,5 +1,6 @@
 """``python -m tools.extremes [--write | --list] [NAME ...]``: rebuild the extreme games
-(:mod:`tools.extremes`) and compare them with their records, write them, or list them.
+(:mod:`tools.extremes`) and compare them with their records and the index (what each game
+shows, ``tests/golden/extremes/index.json``), write them, or list them.
 
 Exit status 0 when every record is its plan's game (or was written), 1 when one differs or is
 missing, 2 for an unknown name.
@@ -11,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tools.extremes import EXTREMES, extreme, record_text
+from tools.extremes import EXTREMES, INDEX, extreme, index_entry, index_text, record_text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,8 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tools.extremes: {error.args[0]}", file=sys.stderr)
         return 2
     status = 0
+    entries = []
     for item in chosen:
         builder = item.build()
+        entries.append(index_entry(item, builder))
         score = builder.game.result(builder.state).scores[item.seat]
         if args.list:
             print(
@@ -57,6 +60,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = 1
         else:
             print(f"{item.path.name}: the plan's game, seat {item.seat + 1} scores {score}")
+    if args.names or args.list:
+        return status
+    if args.write:
+        INDEX.write_text(index_text(entries), "utf-8")
+        print(f"wrote {INDEX.name}")
+    elif not INDEX.exists() or INDEX.read_text("utf-8") != index_text(entries):
+        print(f"{INDEX.name}: differs from what the games show")
+        status = 1
+    else:
+        print(f"{INDEX.name}: what the games show")
     return status
 
 

@@ -14,10 +14,21 @@ from sintra_rules import IllegalAction
 from sintra_rules.game import GameLog
 from sintra_rules.games import make
 
-__all__ = ["EXTREMES_DIR", "Builder", "Extreme", "record_text"]
+__all__ = [
+    "EXTREMES_DIR",
+    "INDEX",
+    "Builder",
+    "Extreme",
+    "Shown",
+    "index_entry",
+    "index_text",
+    "record_text",
+]
 
 #: Where the records are kept.
 EXTREMES_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden" / "extremes"
+#: The index of the records: what each game shows (read by the proofs' pages).
+INDEX = EXTREMES_DIR / "index.json"
 
 
 class Builder:
@@ -27,7 +38,8 @@ class Builder:
     ``chance`` applies outcomes (each must be one the pending step lists), ``act`` applies
     decisions written in the game's notation (each must be among the legal actions), and
     ``comment`` notes a line for the record after the last decision. :meth:`log` is the
-    game as a :class:`~sintra_rules.game.GameLog`, ready for the game's ``write_record``.
+    game as a :class:`~sintra_rules.game.GameLog`, ready for the game's ``write_record``;
+    :attr:`events` is what the decisions caused.
     """
 
     def __init__(self, game: str, players: int, options: Mapping[str, str] | None = None) -> None:
@@ -38,6 +50,8 @@ class Builder:
         self._actions: list[Any] = []
         self._outcomes: list[list[int]] = [[]]
         self._comments: list[tuple[int, str]] = []
+        #: What each decision caused (the game's ``apply_traced`` events), in order.
+        self.events: list[Any] = []
 
     def chance(self, *outcomes: int) -> None:
         """Apply ``outcomes`` to the pending chance steps, in order.
@@ -64,7 +78,10 @@ class Builder:
                     "ENG-04", f"ply {len(self._actions) + 1}: {text!r} is not legal; legal: {shown}"
                 )
             self._states.append(self.state)
-            self.state = self.game.apply(self.state, action, sample=False)
+            self.state, events = self.game.apply_traced(
+                self.state, action
+            )  # no generator: it stops at chance
+            self.events.extend(events)
             self._actions.append(action)
             self._outcomes.append([])
 
@@ -86,12 +103,24 @@ class Builder:
 
 
 @attrs.frozen
+class Shown:
+    """A bound a game reaches (or comes nearest to): the proof's name, the key of its value
+    among the proof's values (``high``, ``low``, ...) and the game's value."""
+
+    proof: str
+    key: str
+    value: int
+
+
+@attrs.frozen
 class Extreme:
     """One extreme score played: the record's ``name`` (its file stem), the ``game``, the
     number of ``players`` and the game's ``options``, the ``seat`` that reaches the extreme,
     whether it is the ``highest`` or the ``lowest`` score, what it shows (``summary``), the
-    plan that plays it (``build``) and whether it reaches the proved bound (``tight``; else it
-    is the most extreme game known, and the bound is loose)."""
+    plan that plays it (``build``), the proof of its bound (``proof``), whether it reaches
+    that bound (``tight``; else it is the most extreme game known, and ``gap`` says why the
+    bound is not reached) and the other bounds its game reaches (``shows``, measured on the
+    finished game)."""
 
     name: str
     game: str
@@ -101,7 +130,12 @@ class Extreme:
     kind: Literal["highest", "lowest"]
     summary: str
     build: Callable[[], Builder] = attrs.field(eq=False, repr=False)
+    proof: str = attrs.field(kw_only=True)
     tight: bool = attrs.field(default=True, kw_only=True)
+    gap: str = attrs.field(default="", kw_only=True)
+    shows: Callable[[Builder, int], list[Shown]] = attrs.field(
+        default=lambda _builder, _seat: [], kw_only=True, eq=False, repr=False
+    )
 
     @property
     def path(self) -> Path:
@@ -117,6 +151,37 @@ class Extreme:
     def command(self) -> str:
         """The command that replays the record."""
         return f"sintra replay tests/golden/extremes/{self.name}.json"
+
+
+def index_entry(item: Extreme, builder: Builder) -> dict[str, Any]:
+    """What ``tests/golden/extremes/index.json`` says of ``item`` played by ``builder``: the
+    game, the seat (from 1) and its score, the proof of its bound, whether it reaches it (and
+    why not), the command that replays it and the bounds it reaches, measured on the game."""
+    score = int(builder.game.result(builder.state).scores[item.seat])
+    shown = [Shown(item.proof, "high" if item.kind == "highest" else "low", score)]
+    shown += item.shows(builder, item.seat)
+    return {
+        "name": item.name,
+        "game": item.game,
+        "players": item.players,
+        "options": dict(item.options),
+        "seat": item.seat + 1,
+        "kind": item.kind,
+        "score": score,
+        "proof": item.proof,
+        "tight": item.tight,
+        "gap": item.gap,
+        "summary": item.summary,
+        "command": item.command(),
+        "shows": [attrs.asdict(s) for s in shown],
+    }
+
+
+def index_text(entries: list[dict[str, Any]]) -> str:
+    """``tests/golden/extremes/index.json``: the games and what they show (one per line)."""
+    lines = ['{"format": 1, "kind": "extreme-games", "games": [']
+    lines += [f"  {json.dumps(e)}," for e in entries[:-1]] + [f"  {json.dumps(entries[-1])}"]
+    return "\n".join([*lines, "]}"]) + "\n"
 
 
 def record_text(builder: Builder) -> str:

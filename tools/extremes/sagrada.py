@@ -30,7 +30,8 @@ import json
 from pathlib import Path
 from typing import Literal
 
-from tools.extremes.builder import Builder, Extreme
+from sintra_rules.games.sagrada.scoring import final_score
+from tools.extremes.builder import Builder, Extreme, Shown
 
 __all__ = ["EXTREMES", "highest", "lowest"]
 
@@ -237,10 +238,34 @@ def lowest(players: int) -> Builder:
     return builder
 
 
+def _publics(builder: Builder, seat: int) -> list[Shown]:
+    """The points of each public card in play for ``seat`` (``sagrada-public-max``: a card's
+    most, on any window)."""
+    state = builder.state
+    points = final_score(state, seat).publics
+    names = [state.components.publics[card].name for card in state.publics]
+    return [
+        Shown(f"sagrada-public-max[shipped, {name}]", "any window", value)
+        for name, value in zip(names, points, strict=True)
+    ]
+
+
 def _sagrada(name: str, kind: Literal["highest", "lowest"], players: int, summary: str) -> Extreme:
     options = (("tools", "1"),) if players == 1 else ()
     build = (lambda: highest(players)) if kind == "highest" else (lambda: lowest(players))
-    return Extreme(name, "sagrada", players, options, 0, kind, summary, build)
+    variant = "solo game" if players == 1 else "2 to 4 players"
+    return Extreme(
+        name,
+        "sagrada",
+        players,
+        options,
+        0,
+        kind,
+        summary,
+        build,
+        proof=f"sagrada-{kind}-score[shipped, {variant}]",
+        shows=_publics if kind == "highest" else lambda _builder, _seat: [],
+    )
 
 
 #: Sagrada's extreme games.

@@ -23,11 +23,12 @@ chosen for each round from what the bag (and, once poured, the tower) holds.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Literal
 
-from sintra_rules import CENTRE, Take, action_to_text
-from tools.extremes.builder import Builder, Extreme
+from sintra_rules import CENTRE, Take, action_to_text, final_score
+from sintra_rules.games.sintra.events import Completed, WindowScored
+from tools.extremes.builder import Builder, Extreme, Shown
 from tools.extremes.sintra_highest import highest
 
 __all__ = ["EXTREMES", "highest", "lowest"]
@@ -342,6 +343,20 @@ def _round(builder: Builder, rnd: int, roles: Sequence[Role], plan: list[list[in
             builder.act("R")
 
 
+_GAPS = {
+    2: "the breaker cannot break a colour a reachable strip takes (PLACE-05), and every colour "
+    "has a space at setup: its first two takes place a piece each (2 steps fewer), leaving a "
+    "strip that takes blue alone; the bag's 18 blue pieces are all drawn before the tower is "
+    "first poured in (round 5) and only the other player can take them, 8 more than the 2 a "
+    "round its turns force (8 steps fewer)",
+    3: "as with 2 players: two pieces placed (2 steps), and the bag's 18 blue pieces, drawn "
+    "by round 4, taken by the others: their 16 takes of rounds 1 to 4 hold them (2 pieces "
+    "more), and the last take of round 4 comes after the pour (1 piece more)",
+    4: "as with 2 players: two pieces placed (2 steps); the others' 18 takes of rounds 1 to 3 "
+    "hold the bag's 18 blue pieces at no cost",
+}
+
+
 def _lowest(players: int) -> Extreme:
     return Extreme(
         f"sintra-lowest-{players}p",
@@ -353,8 +368,40 @@ def _lowest(players: int) -> Extreme:
         f"the lowest score found with {players} players: seat 1 breaks every piece it takes "
         "but two",
         lambda: lowest(players),
+        proof=f"final-lower[shipped, {players} players]",
         tight=False,
+        gap=_GAPS[players],
     )
+
+
+def _parts(side: str) -> Callable[[Builder, int], list[Shown]]:
+    """The bounds of a score's parts that the highest game reaches, measured on its events
+    and its final scoring: the most colour bonus and points of one completion, the window
+    points of the game and the side's bonus."""
+
+    def shows(builder: Builder, seat: int) -> list[Shown]:
+        bonuses: list[int] = []
+        points: list[int] = []
+        for event in builder.events:
+            if isinstance(event, Completed) and event.seat == seat:
+                bonuses.append(event.bonus)
+            elif isinstance(event, WindowScored) and event.seat == seat:
+                points.append(event.points)
+        state = builder.state
+        final = final_score(state.components, state.side, state.players[seat])
+        bonus = "side-a-bonus" if side == "A" else "side-b-bonus"
+        return [
+            Shown("colour-bonus[shipped]", "high", max(bonuses)),
+            Shown(
+                f"completion-points[shipped, side {side}]",
+                "high",
+                max(b + w for b, w in zip(bonuses, points, strict=True)),
+            ),
+            Shown(f"window-order[shipped, side {side}]", "high", sum(points)),
+            Shown(f"{bonus}[shipped]", "high", final.bonus),
+        ]
+
+    return shows
 
 
 def _highest(side: Literal["A", "B"]) -> Extreme:
@@ -368,6 +415,8 @@ def _highest(side: Literal["A", "B"]) -> Extreme:
         f"the highest score on side {side}: seat 2 completes every face in a round of its best "
         "colour, the top frame spaces right to left, and loses no point",
         lambda: highest(side),
+        proof=f"final-upper[shipped, side {side}]",
+        shows=_parts(side),
     )
 
 
