@@ -164,7 +164,7 @@ def load_spec(game: str | Path | None = None) -> Spec:
     ('ruling', '08-rulings.md')
     >>> sagrada = load_spec("sagrada")
     >>> sagrada.game, sagrada.clause("PLACE-03").title, len(sagrada.clauses)
-    ('sagrada', 'Colour spaces', 115)
+    ('sagrada', 'Colour spaces', 117)
     """
     if isinstance(game, str) or game is None:
         folder = spec_dir(game or DEFAULT_GAME).resolve()
