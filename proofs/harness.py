@@ -8,8 +8,10 @@ non-vacuity partner of a claim: the premises together with "the bound is attaine
 terms minimised in order, lexicographically), so that the report does not depend on the
 solver's search.
 
-Every solver is created by :func:`solver` or :func:`optimizer`, with the random seed and the
-resource limits pinned (:data:`SEED`, :data:`RLIMIT`, :data:`TIMEOUT_MS`).
+Every solver is created by :func:`solver`, :func:`pb_solver` or :func:`optimizer`, with the
+random seed and the resource limits pinned (:data:`SEED`, :data:`RLIMIT`, :data:`TIMEOUT_MS`),
+and every check runs through :func:`run_check`, so that Ctrl-C stops it (see there): a check
+cut short by Ctrl-C raises :class:`KeyboardInterrupt`, it is never recorded as ``unknown``.
 
 >>> import z3
 >>> x = z3.Int("x")
@@ -25,12 +27,18 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
 
 import attrs
 import z3
+
+from sintra_rules.interrupts import check_interrupt
 
 __all__ = [
     "RLIMIT",
@@ -48,11 +56,13 @@ __all__ = [
     "any_of",
     "count",
     "div",
+    "interruptible_checks",
     "ite",
     "negate",
     "optimizer",
     "pb_solver",
     "proof_name",
+    "run_check",
     "select",
     "solver",
     "total",
@@ -75,13 +85,21 @@ RLIMIT = 400_000_000
 TIMEOUT_MS = 300_000
 
 
+def _pin(engine: z3.Solver | z3.Optimize) -> None:
+    """Pin the seed and the resource limits of ``engine``, and leave SIGINT to Python: Z3's own
+    Ctrl-C handler (parameter ``ctrl_c``, on by default) would take the press for itself and
+    only cancel the check (:func:`run_check` stops checks on Ctrl-C instead)."""
+    engine.set("random_seed", SEED)
+    engine.set("rlimit", RLIMIT)
+    engine.set("timeout", TIMEOUT_MS)
+    engine.set("ctrl_c", False)
+
+
 def solver(ctx: z3.Context | None = None) -> z3.Solver:
     """A Z3 solver with the seed and the resource limits pinned (in ``ctx``, default Z3's main
     context)."""
     s = z3.Solver(ctx=ctx)
-    s.set("random_seed", SEED)
-    s.set("rlimit", RLIMIT)
-    s.set("timeout", TIMEOUT_MS)
+    _pin(s)
     return s
 
 
@@ -91,9 +109,7 @@ def pb_solver(ctx: z3.Context | None = None) -> z3.Solver:
     the resource limits pinned as :func:`solver`'s. It decides the same formulas as
     :func:`solver`; it proves bounds on weighted sums of Booleans much faster."""
     s = z3.SolverFor("QF_FD", ctx=ctx)
-    s.set("random_seed", SEED)
-    s.set("rlimit", RLIMIT)
-    s.set("timeout", TIMEOUT_MS)
+    _pin(s)
     s.set("sat.pb.solver", "binary_merge")
     return s
 
@@ -106,11 +122,158 @@ def optimizer(ctx: z3.Context | None = None) -> z3.Optimize:
     """A Z3 optimiser with the seed and the resource limits pinned (lexicographic objectives),
     in ``ctx`` (default Z3's main context)."""
     o = z3.Optimize(ctx=ctx)
-    o.set("random_seed", SEED)
-    o.set("rlimit", RLIMIT)
-    o.set("timeout", TIMEOUT_MS)
+    _pin(o)
     o.set("priority", "lex")
     return o
+
+
+# --- Ctrl-C during a check ---------------------------------------------------------------------
+#
+# Left to itself, Z3 installs its own SIGINT handler while a check runs (``scoped_ctrl_c`` in
+# ``Z3_solver_check``, unless the solver's parameter ``ctrl_c`` is false): a press then only
+# cancels that check, which answers ``unknown`` ("interrupted from keyboard", or "canceled"),
+# and never reaches Python, so the run went on and reported a false failure. Here Z3 leaves
+# SIGINT alone (:func:`_pin`) and Python's handler sees every press. Two more things stand in
+# the way:
+#
+# * Python runs signal handlers in the main thread only, which is inside Z3's compiled code
+#   for the whole check. So while :func:`interruptible_checks` is active, Python also writes
+#   each signal's number to a pipe (:func:`signal.set_wakeup_fd`), and a thread reading it
+#   interrupts the checks running (``Z3_interrupt``, made to be called from another thread),
+#   again every :data:`_REPEAT` seconds until they end (a press may come just before Z3 is
+#   entered).
+# * A :class:`KeyboardInterrupt` raised anywhere in Z3's Python code is lost or disguised: in
+#   a finaliser (``AstRef.__del__``) Python prints "Exception ignored" and goes on, and while
+#   ctypes converts an argument it becomes a ``ctypes.ArgumentError``. So a proof runs in a
+#   :class:`~sintra_rules.interrupts.deferred_interrupts` block (:meth:`Proof.run
+#   <proofs.registry.Proof.run>`), where a press is only noted, and it is raised between
+#   checks, by :func:`run_check` and :meth:`Prover.fact`.
+
+
+#: Seconds between two interruptions of a check that a press has not stopped yet.
+_REPEAT = 0.02
+
+
+class _Watch:
+    """The Ctrl-C presses seen by the listening thread and the checks running, in this
+    process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.presses = 0
+        self.running: dict[object, tuple[z3.Context, int]] = {}  # token -> (context, presses)
+        self.depth = 0  # nested interruptible_checks blocks
+
+    def listen(self, pipe: int) -> None:
+        """Read signal numbers from ``pipe`` until it closes; interrupt on each SIGINT."""
+        while True:
+            try:
+                numbers = os.read(pipe, 64)
+            except OSError:
+                return
+            if not numbers:
+                return
+            if signal.SIGINT in numbers:
+                with self.lock:
+                    self.presses += 1
+                self.interrupt_running()
+
+    def interrupt_running(self) -> None:
+        """Interrupt every check that started before the last press, until none is left."""
+        while True:
+            with self.lock:
+                late = [ctx for ctx, seen in self.running.values() if seen < self.presses]
+                for ctx in late:
+                    ctx.interrupt()
+            if not late:
+                return
+            time.sleep(_REPEAT)
+
+
+_watch = _Watch()
+
+
+@contextlib.contextmanager
+def interruptible_checks() -> Iterator[None]:
+    """A block in which Ctrl-C stops the check running at once, rather than when it ends (the
+    comment on Ctrl-C in this module's source says how). Blocks nest, cheaply; it does nothing
+    outside the main thread, where SIGINT is ignored or not Python's (a worker process), or
+    where another listener (an event loop) already has the wakeup pipe.
+
+    Yields:
+        Nothing: the block runs.
+
+    >>> with interruptible_checks():
+    ...     solver().check()
+    sat
+    """
+    if _watch.depth:
+        _watch.depth += 1
+        try:
+            yield
+        finally:
+            _watch.depth -= 1
+        return
+    python_handles = callable(signal.getsignal(signal.SIGINT))
+    if not python_handles or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    previous = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    if previous != -1:  # someone else listens: leave the pipe to them
+        signal.set_wakeup_fd(previous)
+        os.close(read)
+        os.close(write)
+        yield
+        return
+    listener = threading.Thread(target=_watch.listen, args=(read,), name="ctrl-c", daemon=True)
+    listener.start()
+    _watch.depth = 1
+    try:
+        yield
+    finally:
+        _watch.depth = 0
+        signal.set_wakeup_fd(-1)
+        os.close(write)  # the listener reads the end of the pipe and returns
+        listener.join()
+        os.close(read)
+
+
+def run_check(engine: z3.Solver | z3.Optimize) -> z3.CheckSatResult:
+    """``engine.check()``, stopped by Ctrl-C within :func:`interruptible_checks`.
+
+    A check that a press cut short is an interruption, not an answer: the press is delivered
+    (:func:`~sintra_rules.interrupts.check_interrupt`, when a
+    :class:`~sintra_rules.interrupts.deferred_interrupts` block holds it; else Python's handler
+    has already raised), and if nothing was raised, :class:`KeyboardInterrupt` is, so that the
+    ``unknown`` of an interrupted check is never recorded as a failure. A press held back
+    before the check is delivered before it starts.
+
+    Args:
+        engine: a solver or an optimiser.
+
+    Returns:
+        The answer of the check.
+
+    Raises:
+        KeyboardInterrupt: Ctrl-C was pressed before or during the check.
+    """
+    check_interrupt()
+    token = object()
+    with _watch.lock:
+        _watch.running[token] = (engine.ctx, _watch.presses)
+    try:
+        answer = engine.check()
+    finally:
+        with _watch.lock:
+            _, seen = _watch.running.pop(token)
+            pressed = _watch.presses > seen
+    if pressed:
+        check_interrupt()
+        if answer == z3.unknown:
+            raise KeyboardInterrupt
+    return answer
 
 
 # --- terms that are numbers or Z3 expressions alike -------------------------------------------
@@ -298,7 +461,7 @@ class Prover:
         s = pb_solver(ctx) if engine == "pb" else solver(ctx)
         s.add(*premises)
         s.add(z3.Not(goal) if isinstance(goal, z3.ExprRef) else z3.BoolVal(not goal, ctx))
-        return self._record("claim", text, s, s.check(), z3.unsat, show, start)
+        return self._record("claim", text, s, run_check(s), z3.unsat, show, start)
 
     def _record(
         self,
@@ -373,7 +536,7 @@ class Prover:
         for term in order:
             if isinstance(term, z3.ExprRef):
                 o.minimize(_as_int(term))
-        return self._record("witness", text, o, o.check(), z3.sat, show, start)
+        return self._record("witness", text, o, run_check(o), z3.sat, show, start)
 
     def maximum(self, text: str, premises: Iterable[Term], objective: Term) -> int | None:
         """The largest value of ``objective`` under ``premises``, found by optimisation
@@ -383,7 +546,7 @@ class Prover:
         o = optimizer(_context(*premises, objective))
         o.add(*premises)
         handle = o.maximize(objective)
-        result = o.check()
+        result = run_check(o)
         value: int | None = None
         if result == z3.sat and z3.is_int_value(handle.value()):
             value = handle.value().as_long()
@@ -403,7 +566,8 @@ class Prover:
         """Record a check made without a solver: an explicit witness checked in Python, or
         (``kind="claim"``) a comparison of computed values. ``lines`` are kept for a witness,
         and for a claim only when it fails (they show the values compared, as a claim's
-        counterexample)."""
+        counterexample). A checkpoint: a Ctrl-C held back is raised here."""
+        check_interrupt()
         kept = tuple(lines) if kind == "witness" or not holds else ()
         check = Check(kind, text, "checked" if holds else "failed", holds, kept, 0.0)
         self.checks.append(check)

@@ -17,20 +17,21 @@ topic: Sintra's for both, Sagrada's for the shipped table only.
 
 from __future__ import annotations
 
-import concurrent.futures
 import functools
 import importlib
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from proofs.bounds import MODULES, Topic, registered
 from proofs.figures import Scope
-from proofs.harness import Bound, ProofResult, Prover, proof_name
+from proofs.harness import Bound, ProofResult, Prover, interruptible_checks, proof_name
 from proofs.sagrada import MODULES as SAGRADA_MODULES
+from sintra_rules.distributed import fan_out
+from sintra_rules.interrupts import deferred_interrupts
 
-__all__ = ["BY_NAME", "PROOFS", "TOPICS", "Proof", "Topic", "result", "run_all"]
+__all__ = ["BY_NAME", "PROOFS", "TOPICS", "Proof", "Topic", "each_result", "result", "run_all"]
 
 
 @attrs.frozen
@@ -53,10 +54,13 @@ class Proof:
         return proof_name(self.key, self.scope, self.variant)
 
     def run(self) -> ProofResult:
-        """Run every check of the proof."""
+        """Run every check of the proof. Ctrl-C is held back while Z3's Python code runs and
+        raised between checks (:class:`~sintra_rules.interrupts.deferred_interrupts`), and it
+        stops the check running at once (:func:`~proofs.harness.interruptible_checks`)."""
         prover = Prover()
         start = time.perf_counter()
-        bound: Bound = self.topic.run(prover, self.scope, *self.args)
+        with deferred_interrupts(), interruptible_checks():
+            bound: Bound = self.topic.run(prover, self.scope, *self.args)
         return ProofResult(
             key=self.key,
             scope=self.scope,
@@ -90,18 +94,26 @@ PROOFS: tuple[Proof, ...] = tuple(
 BY_NAME: dict[str, Proof] = {p.name: p for p in PROOFS}
 
 
-def _run(proof: Proof) -> ProofResult:
-    return proof.run()
+def _run_named(name: str) -> ProofResult:
+    """Run the proof called ``name`` (a worker process's task: names travel, not proofs)."""
+    return BY_NAME[name].run()
+
+
+def each_result(proofs: Iterable[Proof] = PROOFS, jobs: int = 1) -> Iterator[ProofResult]:
+    """Run ``proofs`` (default: all of them) and yield their results in order, as they finish:
+    in this process, or with ``jobs > 1`` in that many worker processes
+    (:func:`sintra_rules.distributed.fan_out`, one proof at a time per worker; the workers
+    ignore Ctrl-C, which stops this process and with it the pool). Every proof pins its own
+    solvers, so the results do not depend on ``jobs``."""
+    chosen = list(proofs)
+    if jobs <= 1:
+        return (proof.run() for proof in chosen)
+    return fan_out(_run_named, [proof.name for proof in chosen], workers=jobs, chunk=1)
 
 
 def run_all(proofs: Iterable[Proof] = PROOFS, jobs: int = 1) -> tuple[ProofResult, ...]:
-    """Run ``proofs`` (default: all of them), in order, in ``jobs`` processes. Every proof
-    pins its own solvers, so the results do not depend on ``jobs``."""
-    chosen = list(proofs)
-    if jobs <= 1:
-        return tuple(_run(proof) for proof in chosen)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-        return tuple(pool.map(_run, chosen))
+    """The results of ``proofs`` (default: all of them), in order (see :func:`each_result`)."""
+    return tuple(each_result(proofs, jobs))
 
 
 @functools.cache

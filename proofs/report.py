@@ -147,7 +147,10 @@ and `tests/test_proof_crosscheck.py` attacks every bound with the engine itself 
 and hypothesis searches) and checks the models against the engine's functions.
 
 Run the proofs with `python -m proofs` (each proof, its clauses, its checks, its bound and its
-time; `--jobs 2` uses two processes) or through pytest (`tests/test_proofs.py`).
+time; `--jobs 2` uses two processes) or through pytest (`tests/test_proofs.py`). The command
+exits with 0 when every proof holds, 1 when one fails, 2 for bad arguments or an output page
+that cannot be written (checked before the first proof runs), and 130 when Ctrl-C interrupts
+it (one line says how many proofs had finished; a check cut short is not a failure).
 
 ## What the game model leaves out
 

@@ -112,6 +112,60 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--only", "leftover", "--markdown", "page.md"])
 
 
+def test_help_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m proofs --help`` says what each exit code means, as ``sintra``'s commands do."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    codes = capsys.readouterr().out.split("exit codes:\n", 1)[1]
+    assert [line.split()[0] for line in codes.splitlines() if line[2:3].isdigit()] == [
+        "0",
+        "1",
+        "2",
+        "130",
+    ]
+
+
+def test_an_output_path_that_cannot_be_written_is_refused_before_any_proof(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    """An output page in a missing folder, or a folder, is refused before the first proof runs
+    (it used to be found after every proof, as a traceback): one line, exit code 2."""
+
+    def no_proof(proof: registry.Proof) -> None:
+        raise AssertionError(f"{proof.name} ran")
+
+    monkeypatch.setattr(registry.Proof, "run", no_proof)
+    for option, path, reason in (
+        ("--markdown", "/nonexistent/dir/p.md", "no folder '/nonexistent/dir'"),
+        ("--sagrada-markdown", str(tmp_path), "is a folder, not a file"),
+    ):
+        assert main([option, path, "--jobs", "1"]) == 2
+        out, err = capsys.readouterr()
+        assert (out, err) == ("", f"python -m proofs: error: {option} {path!r}: {reason}\n")
+
+
+def test_a_page_that_cannot_be_written_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
+) -> None:
+    """A page whose writing fails after the proofs (its folder was removed meanwhile) is one
+    line and exit code 2, not a traceback."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    page = folder / "proofs.md"
+
+    def proofs_while_the_folder_goes(proofs: object, jobs: int = 1) -> Iterator[object]:
+        folder.rmdir()
+        return iter(())
+
+    monkeypatch.setattr(registry, "each_result", proofs_while_the_folder_goes)
+    assert main(["--markdown", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"python -m proofs: error: cannot write beside {str(page)!r}: No such file or directory\n"
+    )
+
+
 # --- the proofs can fail ---------------------------------------------------------------------
 
 

@@ -57,6 +57,7 @@ from proofs.sagrada.window import (
     show_window,
 )
 from proofs.sagrada.witnesses import MULTI_BEST, SOLO_BEST, Best
+from sintra_rules.interrupts import check_interrupt
 
 __all__ = [
     "HIGHEST",
@@ -278,6 +279,7 @@ def highest_score(p: Prover, scope: Scope, solo: bool) -> Bound:
         )
         cases = []
         for pattern in PATTERNS:
+            check_interrupt()  # building the 24 models takes seconds: Ctrl-C stops it here
             model, premises = beyond(pattern, solo, chosen, shape, high)
             cases.append((premises, z3.BoolVal(False, model.window.ctx), model.describe()))
         p.claim_each(

@@ -7,7 +7,9 @@ among the windows with that score, for one with the most dice (a full window can
 in some order, so it is a window a game can end with), preferring none on a broken space.
 
 This is how the witnesses were found, not part of a proof: the proofs check the stored
-windows and prove that nothing scores more.
+windows and prove that nothing scores more. Ctrl-C stops a search at once (as it stops the
+proofs, :func:`proofs.harness.run_check`), with one line and exit code 130; the parts done
+are saved.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from collections.abc import Sequence
 
 import z3
 
-from proofs.harness import Evaluate, pb_solver
+from proofs.harness import Evaluate, interruptible_checks, pb_solver, run_check
 from proofs.sagrada.figures import COLOURS, PATTERNS, PUBLICS, Pattern
 from proofs.sagrada.final import FinalModel, final_model
 from proofs.sagrada.window import Score, Window, WindowModel, buildable, render
 from proofs.sagrada.witnesses import PATH
+from sintra_rules.interrupts import deferred_interrupts
 
 __all__ = ["best", "main"]
 
@@ -54,7 +57,7 @@ def best(
         while True:
             s.push()
             s.add(*kept, objective.at_least(value + 1))
-            answer = s.check()
+            answer = run_check(s)
             if answer == z3.sat:
                 found = _evaluator(s.model())
                 value = objective.value(found)
@@ -116,30 +119,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     def save() -> None:
         PATH.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
-    if "public" in parts:
-        table = data.setdefault("public_best", {})
-        for card in PUBLICS:
-            entry = table.setdefault(str(card.number), {})
-            if chosen is None:
-                entry["0"] = public_windows(card.number, None)
-            for pattern in patterns:
-                entry[str(pattern.number)] = public_windows(card.number, pattern)
-            print(f"public {card.number} done", flush=True)
-            save()
-    for part, solo in (("multi", False), ("solo", True)):
-        if part not in parts:
-            continue
-        table = data.setdefault(f"{part}_best", {})
-        for pattern in patterns:
-            start = time.perf_counter()
-            table[str(pattern.number)] = final_witness(pattern, solo)
-            seconds = time.perf_counter() - start
-            print(
-                f"{part} {pattern.number} {pattern.name}: {table[str(pattern.number)]} "
-                f"({seconds:.1f} s)",
-                flush=True,
-            )
-            save()
+    try:
+        with deferred_interrupts(), interruptible_checks():
+            if "public" in parts:
+                table = data.setdefault("public_best", {})
+                for card in PUBLICS:
+                    entry = table.setdefault(str(card.number), {})
+                    if chosen is None:
+                        entry["0"] = public_windows(card.number, None)
+                    for pattern in patterns:
+                        entry[str(pattern.number)] = public_windows(card.number, pattern)
+                    print(f"public {card.number} done", flush=True)
+                    save()
+            for part, solo in (("multi", False), ("solo", True)):
+                if part not in parts:
+                    continue
+                table = data.setdefault(f"{part}_best", {})
+                for pattern in patterns:
+                    start = time.perf_counter()
+                    table[str(pattern.number)] = final_witness(pattern, solo)
+                    seconds = time.perf_counter() - start
+                    print(
+                        f"{part} {pattern.number} {pattern.name}: {table[str(pattern.number)]} "
+                        f"({seconds:.1f} s)",
+                        flush=True,
+                    )
+                    save()
+    except KeyboardInterrupt:
+        print(f"{parser.prog}: interrupted (the parts done are saved)", file=sys.stderr)
+        return 130
     return 0
 
 
