@@ -16,7 +16,8 @@ also derives from the built-in exception that matches its meaning, so that both
     ├── PositionBuildError    (ValueError)   a hand-made position of verify.positions that
     │                                        cannot be built
     ├── RecordError           (ValueError)   malformed or inconsistent JSON (names the field)
-    │   └── FormatVersionError               an unknown format or behaviour version
+    │   ├── FormatVersionError               an unknown format or behaviour version
+    │   └── FileKindError                    a file of no game's kind, or of two games' kinds
     ├── RecordWarning         (UserWarning)  a record that reads but holds a slip (a warning)
     ├── SpecError             (ValueError)   malformed or inconsistent spec pages, index or glossary
     ├── GameNotOver           (ValueError)   a result asked of a game still in play
@@ -60,6 +61,7 @@ __all__ = [
     "ConfigurationError",
     "ConformanceFailure",
     "FanOutError",
+    "FileKindError",
     "FormatVersionError",
     "GameNotOver",
     "GameOver",
@@ -213,6 +215,22 @@ class RecordError(SintraError, ValueError):
 
 class FormatVersionError(RecordError):
     """A document declares a format (or behaviour) version this library cannot read."""
+
+
+class FileKindError(RecordError):
+    """A text whose content does not tell one game and one kind of file
+    (:func:`sintra_rules.games.detect_file`): no registered game's file (the message lists every
+    game's kinds of file), or a file two games claim (``games`` names them; nothing is
+    guessed). ``field`` is ``"$"``, the whole text.
+
+    >>> error = FileKindError("$", "a file of two games", ("sagrada", "sintra"))
+    >>> str(error), error.games
+    ('$: a file of two games', ('sagrada', 'sintra'))
+    """
+
+    def __init__(self, field: str, reason: str, games: tuple[str, ...] = ()) -> None:
+        self.games = games
+        super().__init__(field, reason)
 
 
 class RecordWarning(SintraError, UserWarning):

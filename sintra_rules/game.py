@@ -27,11 +27,14 @@ game's own built-in agents and rollout policy), :class:`Searched` (a fast search
 :class:`ChanceWritten` (a chance outcome in words), :class:`Verified` (invariants of its own,
 which the soak checks at every step, and its random policies), :class:`Benched` (speed figures
 of its own), :class:`Tabled` (a component table whose figures may be provisional),
-:class:`Recorded` (game records read and written, as a :class:`GameLog`) and
-:class:`CommandLine` (its own parts of the ``sintra`` command).
+:class:`Recorded` (game records read and written, as a :class:`GameLog`),
+:class:`Recognised` (the kinds of file the game reads, and which of them a text is, told by its
+content: :func:`sintra_rules.games.detect_file` asks every game), :class:`Summarised` (where a
+game in progress is, in one line) and :class:`CommandLine` (its own parts of the ``sintra``
+command).
 
 The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance`,
-:func:`win_shares` and :func:`log_game` work for every game.
+:func:`win_shares`, :func:`log_game` and :func:`not_over_line` work for every game.
 
 >>> info = GameInfo(name="coin", title="Coin", player_counts=(1, 2),
 ...                 perfect_information=False, behaviour_version=1)
@@ -56,6 +59,7 @@ from sintra_rules.errors import ConfigurationError
 
 __all__ = [
     "CHANCE",
+    "FILE_KINDS",
     "TERMINAL",
     "A",
     "Benched",
@@ -65,6 +69,8 @@ __all__ = [
     "Encoded",
     "Explained",
     "Facts",
+    "FileClaim",
+    "FileFormat",
     "Game",
     "GameInfo",
     "GameLog",
@@ -72,18 +78,21 @@ __all__ = [
     "Played",
     "Player",
     "Positions",
+    "Recognised",
     "Recorded",
     "Result",
     "Rules",
     "S",
     "Searched",
     "State",
+    "Summarised",
     "Tabled",
     "Traced",
     "Verified",
     "Written",
     "current_player",
     "log_game",
+    "not_over_line",
     "resolve_chance",
     "same_position",
     "win_shares",
@@ -93,6 +102,16 @@ __all__ = [
 CHANCE: Final = -1
 #: The "player" of a finished game (OpenSpiel's ``kTerminalPlayerId``).
 TERMINAL: Final = -4
+#: The kinds of file a game may read (:class:`Recognised`), in the library's words: a position
+#: in the game's one-line notation, a JSON state document, a JSON game record, a text record
+#: written at a table, a golden playthrough (a record with the digest of every state).
+FILE_KINDS: Final = (
+    "position",
+    "state document",
+    "game record",
+    "text record",
+    "golden playthrough",
+)
 
 
 class State(Protocol):
@@ -684,6 +703,63 @@ class Recorded(Protocol):
         ...
 
 
+@attrs.frozen
+class FileFormat:
+    """One kind of file a game reads (:attr:`Recognised.file_formats`): ``kind``, one of
+    :data:`FILE_KINDS`, and ``looks``, how its content shows it, in words (``one line
+    starting 'sintra1'``), for a message that lists what a file may be."""
+
+    kind: str
+    looks: str
+
+
+@attrs.frozen
+class FileClaim:
+    """What a game says of a text it takes for one of its files (:meth:`Recognised.claim_file`).
+
+    ``kind`` is one of :data:`FILE_KINDS`; ``sign`` says, in words, what in the text shows it
+    (``its tag [Sagrada "1"]``); ``named`` whether the text names the game (a position's first
+    word, a JSON document's ``kind``, a text record's game tag or ``Position``) rather than only
+    having its form (moves in the game's notation, a tag only the game uses). A claim that
+    names its game outweighs one that does not.
+    """
+
+    kind: str
+    sign: str
+    named: bool = True
+
+
+@runtime_checkable
+class Recognised(Protocol):
+    """Files that name their game: the kinds of file the game reads and which of them a text
+    is, told by its content alone (tags or their absence, a position's first word, a JSON
+    document's kind). :func:`sintra_rules.games.detect_file` asks every registered game, so that
+    no generic module knows a game's formats."""
+
+    @property
+    def file_formats(self) -> tuple[FileFormat, ...]:
+        """Every kind of file the game reads, with how its content shows it."""
+        ...
+
+    def claim_file(self, text: str, /) -> FileClaim | None:
+        """What ``text`` (a file's content, or a position typed) is of the game's files, or
+        ``None`` when nothing in it is the game's. Only the content's head and form are
+        looked at: a claimed file may still be malformed (its reader says where)."""
+        ...
+
+
+@runtime_checkable
+class Summarised(Protocol):
+    """Where a game in progress is, in one line: what a replay of an unfinished record ends
+    with (``The game is not over: ...``)."""
+
+    def summary(self, state: Any, names: Sequence[str] | None = None, /) -> str:
+        """One line on ``state``: where in the game it is, the scores so far where the game
+        keeps them, and who is to act, the players called by ``names`` (default ``Player
+        N``)."""
+        ...
+
+
 # ---------------------------------------------------------------------------------- helpers
 
 
@@ -794,3 +870,29 @@ def log_game(
         comments=comments,
         result=game.result(state) if state.is_over else None,
     )
+
+
+def not_over_line(game: Rules[S, A], state: S, names: Sequence[str] | None = None) -> str:
+    """What a told game that is not over ends with, the same words for every game: ``The game
+    is not over:`` and the game's :meth:`Summarised.summary`, or, for a game without one, who
+    is to act.
+
+    Args:
+        game: the state's game.
+        state: a state of a game in progress.
+        names: the players' names by seat (default ``Player N``).
+
+    Returns:
+        The line.
+
+    >>> from sintra_rules import make
+    >>> game = make("sagrada")
+    >>> not_over_line(game, game.start(1, seed=3), ["Ann"])
+    'The game is not over: Setup | Ann: 0 dice | Ann to choose a pattern'
+    """
+    if isinstance(game, Summarised):
+        return f"The game is not over: {game.summary(state, names)}"
+    seats = list(names) if names else [f"Player {seat + 1}" for seat in range(state.num_players)]
+    if state.chance is not None:
+        return "The game is not over: a chance step is pending"
+    return f"The game is not over: {seats[state.turn]} to play"

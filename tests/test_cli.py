@@ -23,6 +23,7 @@ import pytest
 from sintra_rules import GameState, action_from_text, apply, new_game, outcome
 from sintra_rules._terminal import use_colour
 from sintra_rules.cli import main
+from sintra_rules.game import Positions
 from sintra_rules.verify.bench import mid_game_state
 
 _TURN = re.compile(r"^  (\S+) +(Player \d \(\w+\)|Player \d) ")
@@ -337,6 +338,9 @@ def test_explain_legal_and_illegal(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 2 and "bad action notation 'r'" in err
     path.write_text("{}")
     code, _, err = _run(capsys, "explain", str(path), "R")
+    assert code == 2
+    assert err.startswith(f"sintra explain: error: {path}: $: an empty JSON object, not a file ")
+    code, _, err = _run(capsys, "explain", str(path), "R", "--game", "sintra")
     assert code == 2 and err.startswith(f"sintra explain: error: {path}: format: ")
 
 
@@ -456,7 +460,7 @@ def test_replay_bad_golden_playthrough_names_the_field(
     assert code == 2 and err.startswith(f"sintra replay: error: {path}: record.actions[4]: ply 5: ")
     del doc["record"]
     path.write_text(json.dumps(doc))
-    code, _, err = _run(capsys, "replay", str(path))
+    code, _, err = _run(capsys, "replay", str(path), "--game", "sintra")
     assert code == 2 and err.startswith(f"sintra replay: error: {path}: record: missing")
 
 
@@ -467,27 +471,54 @@ def test_replay_bad_golden_playthrough_names_the_field(
         ("3", "$", "found a JSON number"),
         ("{}", "$", "found an empty JSON object"),
         ('{"name": "x", "counts": {"1": 5}}', "$", 'found a JSON object with the keys "name", '),
-        ("state", "kind", "found a state document ('sintra-state', one position"),
         ("perft", "$", 'found a JSON object with the keys "name", "note", '),
     ],
 )
 def test_replay_of_json_that_is_no_record_says_what_it_found(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, field: str, found: str
 ) -> None:
-    """JSON that is neither a game record nor a golden playthrough (another value, an
-    unrelated object, a state document, a perft data file) is exit 2 naming what it holds."""
-    from sintra_rules import state_to_json
-
+    """JSON that is no game's file (another value, an unrelated object, a perft data file) is
+    exit 2 saying what it holds and listing every game's kinds of file; read as Sintra's
+    (``--game sintra``), Sintra's reader says it is neither a game record nor a golden
+    playthrough."""
     path = tmp_path / "other.json"
-    if content == "state":
-        content = state_to_json(new_game(2, seed=1))
-    elif content == "perft":
+    if content == "perft":
         content = (ROOT / "tests" / "data" / "perft" / "mid-2B.json").read_text("utf-8")
     path.write_text(content)
     code, out, err = _run(capsys, "replay", str(path))
     assert code == 2 and out == ""
+    what = found.removeprefix("found ")
+    assert err.startswith(f"sintra replay: error: {path}: $: {what}")
+    assert ", not a file of any game: Sagrada reads a position ('sagrada1 ...'), " in err
+    assert "; Azul: Stained Glass of Sintra reads a position ('sintra1 ...'), " in err
+    assert err.endswith(" (--game NAME reads it as that game's)\n")
+    code, out, err = _run(capsys, "replay", str(path), "--game", "sintra")
+    assert code == 2 and out == ""
     assert err.startswith(f"sintra replay: error: {path}: {field}: expected a game record ")
     assert found in err
+
+
+@pytest.mark.parametrize("game", ["sintra", "sagrada"])
+@pytest.mark.parametrize("kind", ["position", "state document"])
+def test_replay_of_one_position_says_show_and_explain_read_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, kind: str
+) -> None:
+    """A position or a state document of either game holds one position, not a game: replay
+    refuses it in one line naming its kind and game, and the commands that read it."""
+    from sintra_rules import make
+
+    rules = make(game)
+    assert isinstance(rules, Positions)
+    state = rules.start(2, seed=1)
+    path = tmp_path / "one.txt"
+    path.write_text(rules.position_to_text(state) if kind == "position" else rules.serialize(state))
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err == (
+        f"sintra replay: error: {path}: a {kind} of {rules.info.title}, not a game: sintra "
+        "replay reads a game record, a text record or a golden playthrough (sintra show and "
+        f"sintra explain read a {kind})\n"
+    )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 5)])

@@ -21,6 +21,7 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "PositionError": (ValueError, ("sintra1 side:C", "side", 9, "SETUP-02", "expected A or B")),
     "RecordError": (ValueError, ("players[0].score", "expected a whole number")),
     "FormatVersionError": (ValueError, ("format", "unknown format 2")),
+    "FileKindError": (ValueError, ("$", "a text starting 'hello', not a file of any game")),
     "RecordWarning": (UserWarning, ("line 9, token 3", "move number 5. where action 3 comes")),
     "SpecError": (ValueError, ("spec/sintra/03-turn.md:12", "anchor without a heading")),
     "GameNotOver": (ValueError, ("END-02", "the game is not over yet")),

@@ -4,6 +4,7 @@ reader names the line and token of every fault and is fuzzed like the other load
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from sintra_rules import (
 )
 from sintra_rules.agents import playout
 from sintra_rules.cli import main
+from sintra_rules.errors import RecordWarning
 from sintra_rules.games.sintra.textrecord import Fill, text_record_from_text, text_record_to_text
 
 GAME = Path(__file__).resolve().parent / "data" / "table-game.txt"
@@ -122,3 +124,33 @@ def test_mutated_records(data: st.DataObject) -> None:
         return
     again = text_record_from_text(text_record_to_text(record))
     assert again.states == record.states and again.moves == record.moves
+
+
+def _warnings(text: str) -> list[str]:
+    """The warnings reading ``text`` gives, each as its one line."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text_record_from_text(text)
+    assert all(isinstance(found.message, RecordWarning) for found in caught)
+    return [str(found.message) for found in caught]
+
+
+def test_eng_24_a_move_number_no_action_follows_is_warned() -> None:
+    """ENG-24: a move number is the number of the action it comes before. Line 9 of the table
+    game holds actions 1 to 13, a comment (token 2) and the first refill (token 15). A number
+    before the refill, one before another number and one at the end (line 15) have no action:
+    each is ignored with a warning, as a wrong one is; the game replays the same."""
+    before_fill = TEXT.replace("CO-6 fill:", "CO-6 14. fill:", 1)
+    assert _warnings(before_fill) == [
+        "line 9, token 15: move number 14. comes before a refill, not an action"
+    ]
+    with pytest.warns(RecordWarning):
+        assert text_record_from_text(before_fill).states == text_record_from_text(TEXT).states
+    assert _warnings(TEXT.replace(" 1P-6 ", " 2. 2. 1P-6 ", 1)) == [
+        "line 9, token 3: move number 2. comes before another move number, not an action"
+    ]
+    assert _warnings(TEXT + "84.\n") == [
+        "line 15, token 1: move number 84. ends the moves: no action follows it (the number is "
+        "ignored)"
+    ]
+    assert _warnings(TEXT.replace(" 1P-6 ", " 2. 1P-6 ", 1)) == []

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
-from sintra_rules.errors import RecordError
+from sintra_rules.errors import RecordError, RecordWarning
 
 __all__ = [
     "BOM",
+    "MoveNumbers",
     "check_scores",
     "comments_by_move",
     "looks_like_text_record",
@@ -43,6 +45,8 @@ __all__ = [
 BOM = "\ufeff"
 #: One tag line: ``[Name "value"]``, the value with ``\"`` and ``\\`` escapes.
 TAG = re.compile(r'^\[([A-Za-z][A-Za-z0-9]*) "((?:[^"\\]|\\.)*)"\]$')
+#: A move number: ``12.``.
+_MOVE_NUMBER = re.compile(r"^(\d+)\.$")
 
 
 def looks_like_text_record(text: str) -> bool:
@@ -191,6 +195,74 @@ def check_scores(
     given = " ".join(str(s) for s in scores())
     if found["Scores"] != given:
         raise RecordError("Scores", f"the replay ends with the scores {given}, not the ones given")
+
+
+class MoveNumbers:
+    """The move numbers of a text record's moves, the same in every game: ``12.`` before an
+    action is its number in the game, counted from 1 (as ``sintra replay`` numbers them). They
+    are optional; one that is not the action's, or that no action follows (it comes before
+    another number, before the chance outcomes as seen, or at the end), is ignored with a
+    :class:`~sintra_rules.errors.RecordWarning` naming where it is.
+
+    Args:
+        action: what the game calls an action, with its article (``an action``).
+        chance: what its chance outcomes as seen are (``a refill``).
+
+    >>> import warnings
+    >>> numbers = MoveNumbers("an action", "a refill")
+    >>> numbers.read("line 3, token 1", "2B-5"), numbers.read("line 3, token 1", "5.")
+    (False, True)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     numbers.action(4)
+    >>> print(caught[0].message)
+    line 3, token 1: move number 5. where action 4 comes (the number is ignored)
+    """
+
+    def __init__(self, action: str, chance: str) -> None:
+        self._article, self._noun = action.split(" ", 1)
+        self._chance = chance
+        self._pending: tuple[str, int] | None = None
+
+    def _warn(self, reason: str) -> None:
+        assert self._pending is not None
+        where, number = self._pending
+        self._pending = None
+        warnings.warn(RecordWarning(where, f"move number {number}. {reason}"), stacklevel=4)
+
+    def read(self, where: str, token: str) -> bool:
+        """Whether ``token`` (at ``where``) is a move number: then it waits for its action.
+
+        Args:
+            where: where the token starts (``line 9, token 3``).
+            token: a token of the moves.
+
+        Returns:
+            Whether it is a move number (not a move).
+        """
+        match = _MOVE_NUMBER.match(token)
+        if match is None:
+            return False
+        if self._pending is not None:
+            self._warn(f"comes before another move number, not {self._article} {self._noun}")
+        self._pending = (where, int(match.group(1)))
+        return True
+
+    def action(self, number: int) -> None:
+        """An action comes, the ``number``-th of the game: check the number before it."""
+        if self._pending is not None and self._pending[1] != number:
+            self._warn(f"where {self._noun} {number} comes (the number is ignored)")
+        self._pending = None
+
+    def chance(self) -> None:
+        """Chance outcomes as seen come: a number before them is misplaced."""
+        if self._pending is not None:
+            self._warn(f"comes before {self._chance}, not {self._article} {self._noun}")
+
+    def end(self) -> None:
+        """The moves end: a number still waiting has no action."""
+        if self._pending is not None:
+            self._warn(f"ends the moves: no {self._noun} follows it (the number is ignored)")
 
 
 def tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:

@@ -1,117 +1,90 @@
-"""Which game a position or a file is of, told by its content.
+"""Which game a position or a file is of, told by its content: the library's
+:func:`sintra_rules.games.detect_file`, which asks every registered game (a position's first
+word, ``sintra1``, ``sagrada1``; a JSON document's ``kind``; a text record's game tag or
+``Position``, else the tags only one game uses and its moves' notation).
 
-* a one-line position starts with its game's name and the notation's version: ``sintra1 ...``,
-  ``sagrada1 ...``;
-* a JSON document names it in its ``kind``: ``"sintra-state"``, ``"sagrada-game"`` (a
-  Sintra golden playthrough, in its record's ``kind``; a playthrough of
-  :mod:`sintra_rules.verify.golden`, ``"kind": "playthrough"``, in its ``game``);
-* a text record has its game's tag among the tags at its head: ``[Sintra "1"]``,
-  ``[Sagrada "1"]``.
+A text of no game's kind is read as a file of the game ``--game`` names, whose reader then says
+what is wrong; without ``--game`` it is refused with every game's kinds of file. A text two
+games claim is read as ``--game`` names one of them, else refused. A file of another game than
+``--game`` names is refused.
 
-A text without any of these (a Sintra text record may leave its tag out) is of the game
-``--game`` names, by default Sintra; a file of another game than ``--game`` names is refused.
-
->>> game_named_by("sagrada1 r:1 ...")
-'sagrada'
->>> game_named_by('{"format": 1, "kind": "sintra-state"}')
-'sintra'
->>> game_named_by(chr(10).join(['[Sagrada "1"]', '[Players "2"]']))
-'sagrada'
->>> game_named_by('[Event "Club night"]') is None
-True
+>>> is_position_text("sagrada1 round:1 ..."), is_position_text("game.json")
+(True, False)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import re
 
 from sintra_rules.cli._io import UsageError
 from sintra_rules.cli.hooks import GameCommands, commands_for
-from sintra_rules.games import available_games, make
+from sintra_rules.errors import FileKindError
+from sintra_rules.games import detect_file, make
 
-__all__ = ["commands_of", "game_named_by", "is_position_text"]
-
-_TAG = re.compile(r"\s*\[\s*([A-Za-z][\w-]*)\s")
-
-
-def _position_game(head: str) -> str | None:
-    for name in available_games():
-        version = head[len(name) :]
-        if head.startswith(name) and version.isdigit():
-            return name
-    return None
+__all__ = ["commands_of", "detected", "is_position_text"]
 
 
 def is_position_text(text: str) -> bool:
     """Whether ``text`` is meant as a position in a game's one-line notation rather than a
     file name (a space before it too: the notation's reader then says what is wrong)."""
-    head = text.lstrip().split(" ", 1)[0]
-    return _position_game(head) is not None
+    try:
+        return detect_file(text)[1] == "position"
+    except FileKindError:
+        return False
 
 
-def game_named_by(text: str) -> str | None:
-    """The registered game ``text`` (a position, or a file's content) names, or ``None``.
-
-    Args:
-        text: the text.
-
-    Returns:
-        A name of :func:`~sintra_rules.available_games`, or ``None``.
-    """
-    head = text.lstrip().split(None, 1)[0] if text.strip() else ""
-    found = _position_game(head)
-    if found is not None:
-        return found
-    if text.lstrip().startswith("{"):
-        try:
-            document = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
-        if isinstance(document, dict):
-            record = document.get("record")
-            kind = document.get("kind")
-            if kind is None and isinstance(record, dict):
-                kind = record.get("kind")
-            if kind == "playthrough":  # a golden playthrough names its game apart
-                kind = document.get("game")
-            if isinstance(kind, str):
-                name = kind.split("-", 1)[0]
-                return name if name in available_games() else None
-        return None
-    for line in text.splitlines():  # the tags at the head of a text record
-        if not line.strip() or line.lstrip().startswith("{"):
-            continue
-        match = _TAG.match(line)
-        if match is None:
-            return None
-        name = match.group(1).lower()
-        if name in available_games():
-            return name
-    return None
-
-
-def commands_of(args: argparse.Namespace, text: str, where: str) -> GameCommands:
-    """The command's parts for the game of ``text`` (read from ``where``): the game it names,
-    else ``--game``'s; on the component table of ``--components``.
+def detected(args: argparse.Namespace, text: str, where: str) -> tuple[str, str | None]:
+    """The game of ``text`` (read from ``where``) and the kind of file it is (``None`` when
+    its content does not tell, and ``--game`` names the game).
 
     Raises:
-        UsageError: ``--game`` names another game than the text.
+        UsageError: ``--game`` names another game than the text; the text is no game's or
+            two games', and ``--game`` does not decide.
     """
-    named = game_named_by(text)
     given: str | None = getattr(args, "game_given", None)
-    if named is not None and given is not None and named != given:
+    try:
+        named, kind = detect_file(text)
+    except FileKindError as error:
+        if given is not None and (not error.games or given in error.games):
+            return given, None
+        if error.games:
+            options = " or ".join(f"--game {name}" for name in error.games)
+            raise UsageError(f"{where}: {error} ({options})") from None
+        raise UsageError(f"{where}: {error} (--game NAME reads it as that game's)") from None
+    if given is not None and named != given:
+        thing = "position" if kind == "position" else "file"
         raise UsageError(
-            f"{where}: a {_thing(text)} of {make(named).info.title}, not of "
+            f"{where}: a {thing} of {make(named).info.title}, not of "
             f"{make(given).info.title} (--game {given})"
         )
-    commands = commands_for(make(named or given or "sintra"))
+    return named, kind
+
+
+def commands_of(
+    args: argparse.Namespace, text: str, where: str, reads: tuple[str, ...] | None = None
+) -> GameCommands:
+    """The command's parts for the game of ``text`` (read from ``where``,
+    :func:`detected`), on the component table of ``--components``.
+
+    Args:
+        args: the command's arguments.
+        text: the position or the file's content.
+        where: where it was read, for messages.
+        reads: the kinds of file the command reads (``None``: every kind).
+
+    Raises:
+        UsageError: as :func:`detected`, or a file of a kind the command does not read.
+    """
+    name, kind = detected(args, text, where)
+    if reads is not None and kind is not None and kind not in reads:
+        title = make(name).info.title
+        raise UsageError(
+            f"{where}: a {kind} of {title}, not a game: sintra {args.command} reads "
+            f"{', '.join(f'a {each}' for each in reads[:-1])} or a {reads[-1]} (sintra show "
+            f"and sintra explain read a {kind})"
+        )
+    commands = commands_for(make(name))
     path: str | None = getattr(args, "components", None)
     if path is not None:
         commands = commands.on_table(path)
     return commands
-
-
-def _thing(text: str) -> str:
-    return "position" if is_position_text(text) else "file"

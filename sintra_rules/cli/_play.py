@@ -20,6 +20,8 @@ __all__ = ["note_provisional", "play", "replay"]
 
 #: The players of ``play`` by default, seat by seat in turn.
 _DEFAULT_AGENTS = ("greedy", "random")
+#: The kinds of file ``replay`` reads (:data:`~sintra_rules.game.FILE_KINDS`): a whole game.
+GAME_FILES = ("game record", "text record", "golden playthrough")
 
 
 def note_provisional(commands: GameCommands, args: argparse.Namespace) -> None:
@@ -121,7 +123,7 @@ def replay(args: argparse.Namespace) -> int:
     digests checked first)."""
     shown = "standard input" if args.record == "-" else args.record
     text = read_text(args.record)
-    commands = commands_of(args, text, shown)
+    commands = commands_of(args, text, shown, GAME_FILES)
     with from_file(args.record):
         game = commands.read_game(text)
     if game.mismatch is not None:

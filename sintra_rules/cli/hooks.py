@@ -39,6 +39,7 @@ from sintra_rules.game import (
     Result,
     Tabled,
     log_game,
+    not_over_line,
 )
 
 __all__ = [
@@ -187,7 +188,9 @@ class GameCommands:
         """Tell a game turn by turn through ``out``, every line folded to ``width``: every
         decision in the game's notation, the board at the start and after every chance step
         (new dice, new pieces; ``VERBOSE``: after every decision), then the final board and
-        the result. ``QUIET``: the final board and the result only.
+        the result, or, for a game that is not over, where it is
+        (:func:`~sintra_rules.game.not_over_line`). ``QUIET``: the final board and the result
+        (or where the game is) only.
 
         Args:
             states: the position after each number of actions (and the chance steps after).
@@ -228,10 +231,12 @@ class GameCommands:
         if told:
             say("")
         say(self.board(final, names, colour=colour))
+        say("")
         if final.is_over:
-            say("")
             for line in outcome_lines(game.result(final), names):
                 say(line)
+        else:
+            say(not_over_line(game, final, names))
 
     def record_text(
         self,

@@ -5,10 +5,12 @@ the token; text and JSON records convert into each other."""
 from __future__ import annotations
 
 import pathlib
+import warnings
 
 import pytest
 
 from sintra_rules import PositionError, RecordError
+from sintra_rules.errors import RecordWarning
 from sintra_rules.game import Recorded
 from sintra_rules.games.sagrada import (
     GAME,
@@ -168,3 +170,38 @@ def test_eng_17_through_the_game_protocol() -> None:
     assert again.kind == "game record" and again.states == log.states
     rewritten = GAME.write_record(again, text=True)
     assert GAME.read_record(rewritten).states == log.states
+
+
+def _warnings(text: str) -> list[str]:
+    """The warnings reading ``text`` gives, each as its one line."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text_record_from_text(text)
+    assert all(isinstance(found.message, RecordWarning) for found in caught)
+    return [str(found.message) for found in caught]
+
+
+def test_eng_17_move_numbers_count_the_decisions_and_a_wrong_one_is_warned() -> None:
+    """ENG-17: a move number before a decision is its number in the game, counted from 1 (the
+    table game opens with the pool, then decisions 1 to 3: draft Y4, place r1c1, end; the
+    second pool comes after decision 12). A right one passes in silence; a wrong one, one
+    before dice, one before another number and one at the end are ignored with a warning
+    naming the line and the token, and the game replays the same."""
+    numbered = TEXT.replace(
+        "draft Y4 place r1c1 end\ndraft B2", "1. draft Y4 2. place r1c1 3. end\n4. draft B2"
+    )
+    assert _warnings(numbered) == []
+    assert text_record_from_text(numbered).states == text_record_from_text(TEXT).states
+    assert _warnings(TEXT.replace("draft Y4 place", "7. draft Y4 place")) == [
+        "line 10, token 1: move number 7. where decision 1 comes (the number is ignored)"
+    ]
+    assert _warnings(TEXT.replace("pool:R4R6G2P3Y2", "13. pool:R4R6G2P3Y2")) == [
+        "line 14, token 1: move number 13. comes before dice, not a decision"
+    ]
+    assert _warnings(TEXT.replace("draft Y4 place", "1. 1. draft Y4 place")) == [
+        "line 10, token 1: move number 1. comes before another move number, not a decision"
+    ]
+    assert _warnings(TEXT + "121.\n") == [
+        "line 59, token 1: move number 121. ends the moves: no decision follows it (the number "
+        "is ignored)"
+    ]

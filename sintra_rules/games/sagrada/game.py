@@ -23,7 +23,16 @@ from typing import Final
 
 from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError
-from sintra_rules.game import Facts, GameInfo, GameLog, Option, Player, Result
+from sintra_rules.game import (
+    Facts,
+    FileClaim,
+    FileFormat,
+    GameInfo,
+    GameLog,
+    Option,
+    Player,
+    Result,
+)
 from sintra_rules.games.sagrada import agents as _agents
 from sintra_rules.games.sagrada._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sagrada.actions import Action
@@ -100,7 +109,8 @@ class SagradaGame:
     """Sagrada as the library's game protocol (:class:`sintra_rules.game.Game`), with the
     optional capabilities ``position_to_text`` / ``position_from_text`` (Positions),
     ``apply_traced`` (Traced), ``explain`` (Explained), ``to_svg`` (Drawn),
-    ``read_record`` / ``write_record`` (Recorded), ``agents`` / ``rollout_action`` (Played),
+    ``read_record`` / ``write_record`` (Recorded), ``file_formats`` / ``claim_file``
+    (Recognised), ``summary`` (Summarised), ``agents`` / ``rollout_action`` (Played),
     ``invariants`` / ``soak_policies`` / ``check_state`` / ``check_step`` (Verified: the
     invariants of :mod:`.verify.invariants`, measured against the independent oracle of
     :mod:`.verify.oracle`), ``bench`` (Benched: the compiled core's figures) and
@@ -268,6 +278,26 @@ class SagradaGame:
         if text:
             return text_record_to_text(TextRecord.from_game_record(record))
         return record_to_json(record, indent=1) + "\n"
+
+    @property
+    def file_formats(self) -> tuple[FileFormat, ...]:
+        """Sagrada's kinds of file (:data:`.files.FORMATS`; the Recognised capability)."""
+        from sintra_rules.games.sagrada.files import FORMATS
+
+        return FORMATS
+
+    def claim_file(self, text: str, /) -> FileClaim | None:
+        """Which of Sagrada's files ``text`` is (:func:`.files.claim_file`)."""
+        from sintra_rules.games.sagrada.files import claim_file
+
+        return claim_file(text)
+
+    def summary(self, state: SagradaState, names: Sequence[str] | None = None, /) -> str:
+        """:func:`.render.summary`: the round and turn, each player's dice and favor tokens,
+        who is to act (the Summarised capability)."""
+        from sintra_rules.games.sagrada.render import summary
+
+        return summary(state, names)
 
     def position_to_text(self, state: SagradaState, /) -> str:
         """:func:`position_to_text` (ENG-12): the Positions capability."""

@@ -11,11 +11,13 @@ Sagrada, solo (difficulty 3): setup, player 1 chooses a pattern
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS
 from sintra_rules.games.sagrada.placement import space_name
 from sintra_rules.games.sagrada.state import Die, SagradaState
 
-__all__ = ["render"]
+__all__ = ["render", "summary"]
 
 
 def _die(state: SagradaState, d: Die) -> str:
@@ -174,3 +176,46 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
     if state.is_over:
         lines += _scores(state)
     return "\n".join(lines)
+
+
+def summary(state: SagradaState, names: Sequence[str] | None = None) -> str:
+    """One line on a game: the round and the turn in it, each player's dice placed and favor
+    tokens left (not in the solo game, SOLO-01), and who is to act: what a replay of an
+    unfinished record ends with.
+
+    Args:
+        state: any state.
+        names: the players' names by seat (default ``Player N``).
+
+    Returns:
+        The line.
+
+    >>> from sintra_rules.games.sagrada import new_game
+    >>> summary(new_game(2, seed=2), ["Ann", "Ben"])
+    'Setup | Ann: 0 dice | Ben: 0 dice | Ann to choose a pattern'
+    """
+    count = state.num_players
+    seats = list(names) if names else [f"Player {seat + 1}" for seat in range(count)]
+    if state.is_over:
+        parts = ["Game over"]
+    elif state.in_setup:
+        parts = ["Setup"]
+    else:
+        parts = [
+            f"Round {state.round} of {state.components.rounds}, turn {state.step + 1} of "
+            f"{2 * count}"
+        ]
+    for name, player in zip(seats, state.players, strict=True):
+        part = f"{name}: {player.dice} {'die' if player.dice == 1 else 'dice'}"
+        if player.pattern is not None and not state.is_solo:
+            part += f", {player.favor} favor token{'' if player.favor == 1 else 's'}"
+        parts.append(part)
+    if state.is_over:
+        pass
+    elif state.chance is not None:
+        parts.append(f"waiting for chance ({state.chance.kind})")
+    elif state.in_setup:
+        parts.append(f"{seats[state.turn]} to choose a pattern")
+    else:
+        parts.append(f"{seats[state.turn]} to play")
+    return " | ".join(parts)

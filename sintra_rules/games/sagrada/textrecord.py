@@ -32,8 +32,11 @@ two words (``draft G6``). The dice as seen at the table:
 * ``roll:B4``: the die in hand re-rolled by Flux Brush (TOOL-06);
 * ``draw:G``: the colour of the die Flux Remover draws from the bag (TOOL-11).
 
-A comment ``{...}`` follows the move it is about (before the first move: about the game); it
-may span lines. Reading replays the game and checks every move and die; a fault raises
+A decision may be preceded by its move number (``12.``: its number in the game, counted from
+1, as ``sintra replay`` numbers them); a wrong one, or one that no decision follows, is ignored
+with a :class:`~sintra_rules.errors.RecordWarning`, as in every game's text records. A comment
+``{...}`` follows the move it is about (before the first move: about the game); it may span
+lines. Reading replays the game and checks every move and die; a fault raises
 :class:`~sintra_rules.errors.RecordError` naming the line and the token (``line 9, token 3``)
 and why; a bad ``Position`` raises :class:`~sintra_rules.errors.PositionError`. A text record
 and a JSON game record (:mod:`~.records`, ENG-16) hold the same game:
@@ -84,6 +87,7 @@ from sintra_rules.games.sagrada.setup import new_game
 from sintra_rules.games.sagrada.state import Die, SagradaState, die
 
 __all__ = [
+    "DICE_KINDS",
     "FORMAT",
     "Dice",
     "TextRecord",
@@ -96,7 +100,8 @@ __all__ = [
 FORMAT = "1"
 _TOKEN = re.compile(r"\{[^{}]*\}?|[^\s{]+")
 _KNOWN = {n.lower(): n for n in ("Sagrada", "Position", "Seed", "Players", "Tools", "Scores")}
-_KINDS = ("pool", "reroll", "roll", "draw")
+#: The dice as seen at the table: the words before the colon (``pool:G1G6``).
+DICE_KINDS = ("pool", "reroll", "roll", "draw")
 
 
 def looks_like_text_record(text: str) -> bool:
@@ -253,7 +258,7 @@ def _play(state: SagradaState, move: Action | Dice, where: str) -> SagradaState:
 
 def _parse_move(text: str, table: SagradaComponents, where: str) -> Action | Dice:
     kind = text.partition(":")[0]
-    if ":" in text and kind in _KINDS:
+    if ":" in text and kind in DICE_KINDS:
         return _parse_dice(text, table, where)
     try:
         return action_from_text(text)
@@ -459,6 +464,8 @@ def text_record_from_text(text: str, components: SagradaComponents | None = None
             if not value.strip() or value != value.strip():
                 raise _fail(name, "a name is not blank and has no spaces at either end")
     record = TextRecord(tuple(tags), (), (), (start,))
+    numbers = common.MoveNumbers("a decision", "dice")
+    decisions = 0
     for where, token in _moves(lines, number):
         if token.startswith("{"):
             if not token.endswith("}"):
@@ -469,9 +476,17 @@ def text_record_from_text(text: str, components: SagradaComponents | None = None
                     record, comments=(*record.comments, (len(record.moves) - 1, words))
                 )
             continue
+        if numbers.read(where, token):
+            continue
         move = _parse_move(token, table, where)
+        if isinstance(move, Dice):
+            numbers.chance()
+        else:
+            decisions += 1
+            numbers.action(decisions)
         state = _play(record.states[-1], move, where)
         record = attrs.evolve(record, moves=(*record.moves, move), states=(*record.states, state))
+    numbers.end()
     last = record.states[-1]
     common.check_scores(found, last.is_over, lambda: result(last).scores)
     return record

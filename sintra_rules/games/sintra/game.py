@@ -23,7 +23,17 @@ from typing import cast
 
 from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError, IllegalAction
-from sintra_rules.game import Facts, Game, GameInfo, GameLog, Option, Player, Result
+from sintra_rules.game import (
+    Facts,
+    FileClaim,
+    FileFormat,
+    Game,
+    GameInfo,
+    GameLog,
+    Option,
+    Player,
+    Result,
+)
 from sintra_rules.games.sintra._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.agents import GreedyAgent, rollout_action
@@ -50,7 +60,7 @@ from sintra_rules.games.sintra.documents import state_digest, state_from_json, s
 from sintra_rules.games.sintra.encoding import action_to_id, encoding_for, id_to_action, legal_ids
 from sintra_rules.games.sintra.notation import action_from_text, action_to_text
 from sintra_rules.games.sintra.observation import observation_size, observation_string, observe
-from sintra_rules.games.sintra.render import render_state
+from sintra_rules.games.sintra.render import render_state, render_summary
 from sintra_rules.games.sintra.rules import apply, legal_actions
 from sintra_rules.games.sintra.scoring import outcome
 from sintra_rules.games.sintra.setup import new_game
@@ -313,6 +323,27 @@ class SintraGame:
             written = textrecord.TextRecord.from_game_record(record, self.components)
             return textrecord.text_record_to_text(written)
         return records.record_to_json(record, indent=1, components=self.components) + "\n"
+
+    @property
+    def file_formats(self) -> tuple[FileFormat, ...]:
+        """Sintra's kinds of file (:data:`~sintra_rules.games.sintra.files.FORMATS`; the
+        Recognised capability)."""
+        from sintra_rules.games.sintra.files import FORMATS
+
+        return FORMATS
+
+    def claim_file(self, text: str, /) -> FileClaim | None:
+        """Which of Sintra's files ``text`` is
+        (:func:`~sintra_rules.games.sintra.files.claim_file`)."""
+        from sintra_rules.games.sintra.files import claim_file
+
+        return claim_file(text)
+
+    def summary(self, state: GameState, names: Sequence[str] | None = None, /) -> str:
+        """The round, each player's score and broken glass value, who is to play
+        (:func:`~sintra_rules.games.sintra.render.render_summary`; the Summarised
+        capability)."""
+        return render_summary(state, names)
 
     @property
     def agents(self) -> Mapping[str, Callable[[int], Player]]:

@@ -26,12 +26,12 @@ tags, tag names in any case (``[sintra "1"]``) and a left-out ``Sintra`` tag (ve
 taken; :func:`looks_like_text_record` tells a text record from a JSON document.
 
 After a blank line the moves follow, separated by spaces or new lines: actions in the notation,
-optionally preceded by move numbers (``12.``: the action's number, counted from 1; a wrong one
-is ignored with a :class:`~sintra_rules.errors.RecordWarning`), ``{comment}`` after the move it
-is about (before the first move: about the game; it may span lines), and after
-the move that ends a round the refill as seen, ``fill:`` and the pieces drawn onto each
-display in order, displays separated by ``/`` (a piece drawn is a colour code; the tower is
-poured into the bag when the bag runs out, END-04).
+optionally preceded by move numbers (``12.``: the action's number, counted from 1; a wrong one,
+or one that no action follows, is ignored with a :class:`~sintra_rules.errors.RecordWarning`,
+as in every game's text records), ``{comment}`` after the move it is about (before the first
+move: about the game; it may span lines), and after the move that ends a round the refill as
+seen, ``fill:`` and the pieces drawn onto each display in order, displays separated by ``/`` (a
+piece drawn is a colour code; the tower is poured into the bag when the bag runs out, END-04).
 
 A text record and a JSON game record (:mod:`sintra_rules.games.sintra.records`, ENG-25) hold the
 same
@@ -54,14 +54,13 @@ and why; a bad ``Position`` raises :class:`~sintra_rules.errors.PositionError`.
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Sequence
 
 import attrs
 
 from sintra_rules._formats import records as common_records
 from sintra_rules._formats import textrecord as common
-from sintra_rules.errors import IllegalAction, NotationError, RecordError, RecordWarning
+from sintra_rules.errors import IllegalAction, NotationError, RecordError
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.chance import apply_chance
 from sintra_rules.games.sintra.components import ComponentTable, Side, default_components
@@ -95,7 +94,6 @@ FORMAT = "1"
 #: A comment (which may span lines, as in PGN; unclosed up to the end), or any other token.
 _TOKEN = re.compile(r"\{[^}]*\}?|[^\s{]+")
 _FILL = "fill:"
-_MOVE_NUMBER = re.compile(r"^(\d+)\.$")
 #: The tags the format defines, by their names in lower case (a tag name is read in any case).
 _KNOWN_TAGS = {name.lower(): name for name in ("Sintra", "Position", "Seed", "Players", "Side")}
 _KNOWN_TAGS["scores"] = "Scores"
@@ -397,7 +395,8 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
         if re.fullmatch(r"Player\d+", name) and name[6:] not in {str(s + 1) for s in range(count)}:
             raise _fail(name, f"the game has {count} players")
     record = TextRecord(tuple(tags), (), (), (start,))
-    numbered: tuple[str, int] | None = None  # a move number waiting for its action
+    numbers = common.MoveNumbers("an action", "a refill")
+    actions = 0
     for where, token in common.tokens(lines, number, _TOKEN):
         if token.startswith("{"):
             if not token.endswith("}"):
@@ -406,43 +405,24 @@ def text_record_from_text(text: str, components: ComponentTable | None = None) -
             comment = (len(record.moves) - 1, words)
             record = attrs.evolve(record, comments=(*record.comments, comment))
             continue
-        number_match = _MOVE_NUMBER.match(token)
-        if number_match:
-            numbered = (where, int(number_match.group(1)))
+        if numbers.read(where, token):
             continue
         move = _parse_move(token, table, where, len(record.states[-1].players))
-        if numbered is not None:
-            _check_number(numbered, move, record)
-            numbered = None
+        if isinstance(move, Fill):
+            numbers.chance()
+        else:
+            actions += 1
+            numbers.action(actions)
         state = record.states[-1]
         record = attrs.evolve(
             record,
             moves=(*record.moves, move),
             states=(*record.states, _play(state, move, where)),
         )
+    numbers.end()
     last = record.states[-1]
     common.check_scores(found, last.is_over, lambda: outcome(last).scores)
     return record
-
-
-def _check_number(numbered: tuple[str, int], move: Action | Fill, record: TextRecord) -> None:
-    """Warn (:class:`~sintra_rules.errors.RecordWarning`) when a move number is not the number
-    of the action it comes before, counted from 1 (ENG-24); the number is otherwise ignored."""
-    where, number = numbered
-    if isinstance(move, Fill):
-        warnings.warn(
-            RecordWarning(where, f"move number {number}. comes before a refill, not an action"),
-            stacklevel=3,
-        )
-        return
-    actual = 1 + sum(not isinstance(done, Fill) for done in record.moves)
-    if number != actual:
-        warnings.warn(
-            RecordWarning(
-                where, f"move number {number}. where action {actual} comes (the number is ignored)"
-            ),
-            stacklevel=3,
-        )
 
 
 def _start(tags: dict[str, str], table: ComponentTable) -> GameState:
