@@ -17,8 +17,11 @@ tables, kernel soak and words for every turn).
 ``sintra1 ...``; Sagrada's ``sagrada1 ...``: its first word names its game) or a file (a
 position, a state document, or a game record with ``--ply N``); ``replay`` reads game records
 (Sintra's text records, ENG-24, JSON game records, ENG-25, and golden playthroughs, told apart
-by their content). A file names its game by its content (a JSON document's ``kind``,
-``"sagrada-state"``; a text record's first tag, ``[Sintra "1"]``), else ``--game`` does.
+by their content). A file names its game by its content, for every game
+(:func:`sintra_rules.games.detect_file`: a JSON document's ``kind``, ``"sagrada-state"``; a
+text record's first tag, ``[Sintra "1"]``, or its ``Position``; else the tags only one game
+uses and its moves' notation); a file of no game's kind, or of two games', is read as
+``--game`` names, or refused listing every game's kinds of file.
 ``--components FILE`` gives Sintra's component table to the commands that play, read or show
 positions, and every command that prints scores notes on stderr, once, when the table holds
 provisional figures (``--quiet`` leaves the note out).
