@@ -13,7 +13,15 @@ import attrs
 import pytest
 
 from sintra_rules.errors import ConformanceFailure, InvalidArgument
-from sintra_rules.game import CHANCE, TERMINAL, current_player, resolve_chance
+from sintra_rules.game import (
+    CHANCE,
+    TERMINAL,
+    FileClaim,
+    FileFormat,
+    Recognised,
+    current_player,
+    resolve_chance,
+)
 from sintra_rules.verify.api import check_game, configurations
 from tests.toy_game import TOY, ToyGame, ToyState, play
 
@@ -117,3 +125,44 @@ def test_every_registered_game_passes_the_conformance_check() -> None:
     for name in available_games():
         report = check_game(make(name), games=2)
         assert report.games >= 2 * len(make(name).info.player_counts)
+
+
+class _Filed(ToyGame):
+    """The toy telling its state documents by their keys (Recognised); ``fault`` names a
+    planted fault of its claims."""
+
+    def __init__(self, fault: str | None = None) -> None:
+        self.fault = fault
+
+    @property
+    def file_formats(self) -> tuple[FileFormat, ...]:
+        kind = "toy document" if self.fault == "undeclared" else "state document"
+        return (FileFormat(kind, 'JSON with "cards" and "die"'),)
+
+    def claim_file(self, text: str, /) -> FileClaim | None:
+        if self.fault == "greedy":
+            return FileClaim("state document", "anything")
+        if '"cards"' in text and '"die"' in text:
+            kind = "game record" if self.fault == "wrong" else "state document"
+            return FileClaim(kind, 'its keys "cards" and "die"')
+        return None
+
+
+@pytest.mark.parametrize(
+    ("fault", "message"),
+    [
+        ("wrong", "its own state document is claimed as 'game record'"),
+        ("undeclared", "kinds of file ['toy document'] beyond FILE_KINDS"),
+        ("greedy", "it claims the text ''"),
+    ],
+)
+def test_a_game_that_misreads_its_own_files_is_caught(fault: str, message: str) -> None:
+    """The ``files`` check: a Recognised game claims what its own writers write as that kind
+    of file, declares only kinds of :data:`~sintra_rules.game.FILE_KINDS`, and claims no
+    empty text; the toy that does passes."""
+    assert isinstance(_Filed(), Recognised)
+    check_game(_Filed(), games=2, players=[2])
+    with pytest.raises(ConformanceFailure) as caught:
+        check_game(_Filed(fault), games=2, players=[2])
+    assert caught.value.check == "files"
+    assert message in str(caught.value)

@@ -28,6 +28,11 @@ check draws itself, and checks at every step:
   ``[min_score, max_score]``;
 * ``result``: :class:`~sintra_rules.errors.GameNotOver` before the end; at the end one score and
   one key per seat, each key starting with its score, and every winner with the best key.
+* ``files`` (a game with :class:`~sintra_rules.game.Recognised`): every kind it declares is one
+  of :data:`~sintra_rules.game.FILE_KINDS`; it claims its own writers' files as what they are
+  (``serialize``: a state document; with :class:`~sintra_rules.game.Positions`, a position;
+  with :class:`~sintra_rules.game.Recorded`, a game record and, where it writes one, a text
+  record) and no empty text or empty JSON object.
 
 A failure raises :class:`~sintra_rules.errors.ConformanceFailure` naming the game, the players,
 the options, the seed, the ply and the check.
@@ -35,6 +40,7 @@ the options, the seed, the ply and the check.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Mapping, Sequence
@@ -50,9 +56,20 @@ from sintra_rules.errors import (
     GameOver,
     IllegalAction,
     InvalidArgument,
+    RecordError,
     SintraError,
 )
-from sintra_rules.game import Game, current_player, resolve_chance, same_position
+from sintra_rules.game import (
+    FILE_KINDS,
+    Game,
+    Positions,
+    Recognised,
+    Recorded,
+    current_player,
+    log_game,
+    resolve_chance,
+    same_position,
+)
 from sintra_rules.rng import below, next_u64, seed_state
 
 __all__ = ["ApiReport", "check_game", "configurations"]
@@ -353,6 +370,30 @@ def _start(c: _Check) -> None:
     c.expect(resolve_chance(game, unset) == a, "start", "the set-up resolved step by step differs")
 
 
+def _files(c: _Check, state: Any) -> None:
+    """The ``files`` check, on the seeded start ``state`` of the configuration."""
+    game = c.game
+    if not isinstance(game, Recognised):
+        return
+    kinds = [f.kind for f in game.file_formats]
+    c.expect(set(kinds) <= set(FILE_KINDS), "files", f"kinds of file {kinds} beyond FILE_KINDS")
+    written = [("state document", game.serialize(state))]
+    if isinstance(game, Positions):
+        written.append(("position", game.position_to_text(state)))
+    if isinstance(game, Recorded):
+        log = log_game(game, c.players, [], seed=c.seed, options=c.options)
+        written.append(("game record", game.write_record(log)))
+        with contextlib.suppress(RecordError):  # a game whose text records cannot hold it
+            written.append(("text record", game.write_record(log, text=True)))
+    for kind, text in written:
+        c.expect(kind in kinds, "files", f"it writes a {kind} but does not declare the kind")
+        claim = game.claim_file(text)
+        found = None if claim is None else claim.kind
+        c.expect(found == kind, "files", f"its own {kind} is claimed as {found!r}")
+    for other in ("", "{}"):
+        c.expect(game.claim_file(other) is None, "files", f"it claims the text {other!r}")
+
+
 def _refused_configurations(game: Game[Any, Any]) -> None:
     """Player counts and options the game does not take are refused."""
     counts = game.info.player_counts
@@ -403,6 +444,7 @@ def check_game(
         check = _Check(game, count, options, seed + k)
         if k == 0:
             _start(check)
+            _files(check, game.start(count, seed=check.seed, options=options))
         d, n = _play_one(check, explicit=bool(k % 2))
         played, decisions, chance_steps = played + 1, decisions + d, chance_steps + n
     return ApiReport(game.info.name, played, decisions, chance_steps)
