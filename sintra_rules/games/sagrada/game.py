@@ -36,6 +36,12 @@ from sintra_rules.game import (
 from sintra_rules.games.sagrada import agents as _agents
 from sintra_rules.games.sagrada._version import BEHAVIOUR_VERSION
 from sintra_rules.games.sagrada.actions import Action
+from sintra_rules.games.sagrada.bounds import (
+    DECISIONS_PER_GAME,
+    HIGHEST_FINAL_SCORE,
+    LOWEST_FINAL_SCORE,
+    SOLO_DECISIONS_PER_GAME,
+)
 from sintra_rules.games.sagrada.chance import (
     apply_chance,
     chance_outcomes,
@@ -67,23 +73,6 @@ from sintra_rules.games.sagrada.state import SagradaState
 from sintra_rules.games.sagrada.svg import state_to_svg
 
 __all__ = ["GAME", "INFO", "SagradaGame"]
-
-#: The most player decisions of a game (``max_game_length``, ENG-07): by player count, and in
-#: the solo game by the number of tool cards (SOLO-01). Each seat's pattern choice (RUL-10) and
-#: 20 turn positions of at most 3 decisions (TURN-01 to TURN-03), plus what the tools add
-#: within the favor tokens (FAVOR-01 to FAVOR-03, SETUP-03) or, solo, one use each (SOLO-03).
-#: Proved tight by the Z3 theorem ``sagrada-decisions`` (``proofs/sagrada/length.py``; the
-#: table and its witnesses in ``docs/sagrada/proofs.md``); a test holds the two equal.
-_MAX_DECISIONS: Final = {2: 157, 3: 233, 4: 309}
-_MAX_SOLO_DECISIONS: Final = {1: 66, 2: 71, 3: 74, 4: 77, 5: 79}
-#: The lowest and the highest final score (SCORE-01 to SCORE-04, SOLO-06), by player count:
-#: 20 empty spaces, solo -3 each, and no token left; 115 (a game on Sun's Glory) and, solo,
-#: 94 (on Industria). Proved tight by the Z3 theorems ``sagrada-lowest-score`` and
-#: ``sagrada-highest-score`` (``proofs/sagrada/final.py``, ``proofs/sagrada/highest.py``; the
-#: witnesses in ``docs/sagrada/proofs.md``); a test holds them equal.
-_MIN_SCORE: Final = {1: -60, 2: -20, 3: -20, 4: -20}
-_MAX_SCORE: Final = {1: 94, 2: 115, 3: 115, 4: 115}
-
 
 #: Sagrada's facts as data (COMP-02, SETUP-04, SOLO-01, ENG-06).
 INFO: Final = GameInfo(
@@ -192,15 +181,15 @@ class SagradaGame:
         resolved = self.info.resolve_options(options)
         self._players(num_players)
         if num_players == 1:
-            length = _MAX_SOLO_DECISIONS[int(resolved["tools"])]
+            length = SOLO_DECISIONS_PER_GAME[int(resolved["tools"])]
         else:
-            length = _MAX_DECISIONS[num_players]
+            length = DECISIONS_PER_GAME[num_players]
         return Facts(
             num_actions=NUM_ACTIONS,
             max_chance_outcomes=max_chance_outcomes(),
             max_game_length=length,
-            min_score=_MIN_SCORE[num_players],
-            max_score=_MAX_SCORE[num_players],
+            min_score=LOWEST_FINAL_SCORE[num_players],
+            max_score=HIGHEST_FINAL_SCORE[num_players],
             observation_size=observation_size(num_players),
             bounds_proved=True,
         )
