@@ -10,11 +10,12 @@ registry, :func:`sintra_rules.make` (as pgx's ``make``).
 
 The protocol has three parts:
 
-* :class:`Rules`: starting a game, the legal actions in canonical order, ``apply``, the result
-  (scores, tie-break keys, winners), explicit chance (outcomes with exact probabilities, a
-  chosen outcome applied, a sampled one) and :meth:`Rules.determinize`, which gives a searcher a
-  state with a fresh future and, for a viewer, everything that viewer cannot see resampled
-  (OpenSpiel's ``resample_from_infostate``);
+* :class:`Rules`: starting a game (and the options a state's game was started with), the
+  legal actions in canonical order, ``apply``, the result (scores, tie-break keys, winners),
+  explicit chance (outcomes with exact probabilities, a chosen outcome applied, a sampled one)
+  and :meth:`Rules.determinize`, which gives a searcher a state with a fresh future and, for a
+  viewer, everything that viewer cannot see resampled (OpenSpiel's
+  ``resample_from_infostate``);
 * :class:`Encoded`: fixed integer action ids (their order is the canonical order) and an
   observation per seat that reveals only what that seat may see;
 * :class:`Written`: action text, a complete serialization, a digest and the text board.
@@ -48,6 +49,7 @@ The helpers :func:`current_player`, :func:`same_position`, :func:`resolve_chance
 
 from __future__ import annotations
 
+import math
 from array import array
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
@@ -259,6 +261,35 @@ class GameInfo:
             for option in self.options
         }
 
+    def options_for(
+        self, num_players: int, given: Mapping[str, str] | None = None
+    ) -> dict[str, str]:
+        """The options that mean something for ``num_players`` seats
+        (:meth:`Option.applies_to`), each at its given value or its default: what a state of
+        that many seats records (:meth:`Rules.options_of`).
+
+        Args:
+            num_players: the number of seats.
+            given: option values by name (``None`` for none).
+
+        Returns:
+            The value of every option that applies, by name.
+
+        Raises:
+            ConfigurationError: as :meth:`resolve_options`.
+
+        >>> solo = Option("tools", ("1", "2", "3"), "3", "difficulty", players=(1,))
+        >>> info = GameInfo("g", "G", (1, 2), False, 1, (solo,))
+        >>> info.options_for(1, {"tools": "2"}), info.options_for(2, {"tools": "2"})
+        ({'tools': '2'}, {})
+        """
+        resolved = self.resolve_options(given)
+        return {
+            option.name: resolved[option.name]
+            for option in self.options
+            if option.applies_to(num_players)
+        }
+
 
 @attrs.frozen
 class Facts:
@@ -267,7 +298,8 @@ class Facts:
     ``max_game_length`` counts player decisions (not chance steps), as OpenSpiel does;
     ``min_score`` and ``max_score`` bound every seat's final score; ``bounds_proved`` says
     whether those bounds are theorems of the project's proofs (else they are safe, unproved
-    bounds).
+    bounds). ``observation_low`` and ``observation_high`` bound every value of every seat's
+    observation (the adapters' observation spaces); infinite where the game states no bound.
     """
 
     num_actions: int
@@ -277,6 +309,8 @@ class Facts:
     max_score: int
     observation_size: int
     bounds_proved: bool = False
+    observation_low: float = -math.inf
+    observation_high: float = math.inf
 
 
 @attrs.frozen
@@ -317,6 +351,12 @@ class Rules(Protocol[S, A]):
         Raises:
             ConfigurationError: a player count or an option the game does not take.
         """
+        ...
+
+    def options_of(self, state: S, /) -> Mapping[str, str]:
+        """The options the game of ``state`` was started with, by name, as
+        :meth:`GameInfo.options_for` gives them: every option that applies to its number of
+        seats, none other (what a file that names a position's options is checked against)."""
         ...
 
     def legal_actions(self, state: S, /) -> Sequence[A]:

@@ -23,14 +23,15 @@ only, and a run writes the same bytes in one process, in local processes or on R
 ================ ==================================================================
 key              value
 ================ ==================================================================
-``format``       ``"<game>-selfplay"``: ``"sintra-selfplay"`` for Sintra
-``version``      ``1``, the version of this format
+``format``       ``"<game>-selfplay"``: ``"sintra-selfplay"``, ``"sagrada-selfplay"``
+``version``      ``2``, the version of this format
 ``behaviour``    the game's behaviour version (ENG-06)
 ``game``         the game's number ``g`` in the run
 ``seed``         the game seed ``S * 2**32 + g``
 ``players``      the number of players
-(options)        each of the game's options by its name, in the game's order
-                 (Sintra: ``side``, ``"A"`` or ``"B"``)
+(options)        each of the game's options that applies to that many players, by its
+                 name, in the game's order (Sintra: ``side``, ``"A"`` or ``"B"``;
+                 Sagrada: ``tools``, the solo difficulty, in the solo game only)
 ``simulations``  ``K``, the simulations per decision
 ``search``       only when it is not the game's default search: ``"mcts"`` or ``"uct"``
 (table)          what the game records about its component table
@@ -40,9 +41,16 @@ key              value
                  the scores and returns may differ from those of the printed game)
 ``ply``          the decision's number in the game, from 0
 ``to_act``       the seat to act (from 0)
-``position``     the position before the decision: the one-line notation (ENG-21) of a
-                 game that has one (:class:`~sintra_rules.game.Positions`), else the
-                 game's serialization
+``seen``         **what the seat to act knew**: its observation in words,
+                 ``game.observation_string(position, to_act)`` (ENG-31), which holds
+                 nothing hidden from that seat (Sagrada: the board with the other
+                 seats' private objectives hidden; Sintra, a game of perfect
+                 information: the whole position)
+``referee``      **the referee's view**: the whole position before the decision, every
+                 seat's secrets included (Sagrada: every private objective), in the
+                 one-line notation (ENG-21) of a game that has one
+                 (:class:`~sintra_rules.game.Positions`), else the game's serialization.
+                 Not what the seat knew: a model of a seat must not learn from it
 ``legal``        the legal action ids (ENG-30), increasing
 ``visits``       the search's visit count of each legal id, summing to ``K``
 ``policy``       ``visits / K``: the visit-count policy over ``legal``
@@ -52,8 +60,18 @@ key              value
                  Sintra: WIN-01 to WIN-03): 1 for a sole winner, ``1 / w`` for each of
                  ``w`` shared winners, 0 for the others (all 0 when nobody won)
 ``observation``  only with ``observations=True`` (``--observations``): the observation of
-                 the seat to act (ENG-31), as integers
+                 the seat to act (ENG-31), as integers; like ``seen``, nothing hidden
+                 from that seat
 ================ ==================================================================
+
+The searches themselves play fair: each searches a determinization for the seat to act
+(:meth:`~sintra_rules.game.Rules.determinize`), never the hidden cards of ``referee``; the
+visit counts are what a seat could compute from ``seen``.
+
+**Version 1** files (written before ``seen`` and ``referee``) are still read: their key
+``position`` is the referee's view, every option is written whatever the player count, and
+:func:`read_selfplay` derives each line's ``seen`` from its position (so reading one always
+reads its positions back).
 
 :func:`read_selfplay` reads and checks a file: the format and version, every field's type,
 and (by default) that the position reads back and that ``legal`` is its legal ids.
@@ -64,6 +82,16 @@ and (by default) that the position reads back and that ``legal`` is its legal id
 (0, 0, 4, (('side', 'A'),))
 >>> len(examples) == len(lines) and examples[-1].returns in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5))
 True
+
+A Sagrada line: the seat to act sees its own private objective, not the other seat's:
+
+>>> sagrada = make("sagrada")
+>>> plan = SelfPlayGame(game=0, seed=1, players=2, simulations=2, rules=sagrada)
+>>> first = next(read_selfplay(play_selfplay_game(plan)[:1], game=sagrada))
+>>> [line.strip() for line in first.seen.splitlines() if "private" in line]
+['private objective: Shades of Red', 'private objective: hidden']
+>>> first.referee.count("private=")
+2
 """
 
 from __future__ import annotations
@@ -95,8 +123,10 @@ __all__ = [
     "run_selfplay",
 ]
 
-#: The version of the line format.
-VERSION = 1
+#: The version of the line format (version 1 is still read).
+VERSION = 2
+#: The versions :func:`read_selfplay` reads.
+READS = (1, 2)
 #: The searches self-play can use (the agent names of :func:`sintra_rules.agents.make_agent`).
 SEARCHES = ("mcts", "uct")
 
@@ -150,7 +180,9 @@ class SelfPlayGame:
 
 @attrs.frozen
 class Example:
-    """One decision read back from a self-play file (see the module description)."""
+    """One decision read back from a self-play file (see the module description): ``seen`` is
+    what the seat to act knew, ``referee`` the whole position (every seat's secrets); the
+    options are those that apply to the player count."""
 
     game: int
     seed: int
@@ -161,7 +193,8 @@ class Example:
     table: tuple[tuple[str, Any], ...]
     ply: int
     to_act: int
-    position: str
+    seen: str
+    referee: str
     legal: tuple[int, ...]
     visits: tuple[int, ...]
     policy: tuple[float, ...]
@@ -229,6 +262,7 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
     game = _game(plan.rules)
     search = _check_search(game, default_search(game) if plan.search is None else plan.search)
     options = game.info.resolve_options(dict(plan.options))
+    written = game.info.options_for(plan.players, options)
     table = dict(game.table_fields()) if isinstance(game, Tabled) else {}
     state = game.start(plan.players, seed=plan.seed, options=options)
     chooser = seed_state(plan.seed)
@@ -251,7 +285,7 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
             "game": plan.game,
             "seed": plan.seed,
             "players": plan.players,
-            **options,
+            **written,
             "simulations": plan.simulations,
         }
         if search != default_search(game):
@@ -261,7 +295,8 @@ def play_selfplay_game(plan: SelfPlayGame) -> tuple[str, ...]:
             {
                 "ply": len(decisions),
                 "to_act": state.turn,
-                "position": _position_text(game, state),
+                "seen": game.observation_string(state, state.turn),
+                "referee": _position_text(game, state),
                 "legal": list(ids),
                 "visits": list(counts),
                 "policy": [count / plan.simulations for count in counts],
@@ -396,16 +431,16 @@ def _floats(data: dict[str, Any], key: str, where: str) -> tuple[float, ...]:
     return tuple(float(v) for v in value)
 
 
-def _header(
-    data: dict[str, Any], where: str, game: Game[Any, Any]
-) -> tuple[tuple[tuple[str, str], ...], str, tuple[tuple[str, Any], ...]]:
-    """The format, versions, options, search and table fields of a line, checked."""
+def _header(data: dict[str, Any], where: str, game: Game[Any, Any]) -> int:
+    """The format and the versions of a line, checked; its format version."""
     expected = format_of(game)
     if data.get("format") != expected:
         raise RecordError(f"{where}.format", f"expected {expected!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version not in READS:
         raise FormatVersionError(
-            f"{where}.version", f"this library reads version {VERSION}, got {data.get('version')!r}"
+            f"{where}.version",
+            f"this library reads versions {' and '.join(map(str, READS))}, got {version!r}",
         )
     behaviour = game.info.behaviour_version
     if data.get("behaviour") != behaviour:
@@ -413,13 +448,36 @@ def _header(
             f"{where}.behaviour",
             f"written by behaviour version {data.get('behaviour')!r}, this engine is {behaviour}",
         )
+    return version
+
+
+def _options(
+    data: dict[str, Any], where: str, game: Game[Any, Any], players: int, version: int
+) -> tuple[tuple[str, str], ...]:
+    """The line's options: each option that applies to ``players``, checked; another option
+    is refused (version 1 wrote every option: there, the others are passed over)."""
     options = []
     for option in game.info.options:
+        if not option.applies_to(players):
+            if version > 1 and option.name in data:
+                raise RecordError(
+                    f"{where}.{option.name}",
+                    f"{game.info.title}'s option {option.name} does not apply to "
+                    f"{players} players (leave it out)",
+                )
+            continue
         value = _field(data, option.name, where)
         if value not in option.values:
             choices = " or ".join(repr(v) for v in option.values)
             raise RecordError(f"{where}.{option.name}", f"expected {choices}, got {value!r}")
         options.append((option.name, value))
+    return tuple(options)
+
+
+def _search_and_table(
+    data: dict[str, Any], where: str, game: Game[Any, Any]
+) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The line's search and its table fields, checked against the game read with."""
     default = default_search(game)
     search = data.get("search", default)
     if "search" in data and (search not in SEARCHES or search == default):
@@ -434,7 +492,14 @@ def _header(
                 f"written with {key} {written!r}, read with {value!r}: read the file with the "
                 "game (the component table) it was written with",
             )
-    return tuple(options), search, tuple(table.items())
+    return search, tuple(table.items())
+
+
+def _text(data: dict[str, Any], key: str, where: str, what: str) -> str:
+    value = _field(data, key, where)
+    if not isinstance(value, str):
+        raise RecordError(f"{where}.{key}", f"expected {what} (a string)")
+    return value
 
 
 def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any]) -> Example:
@@ -444,14 +509,19 @@ def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any])
         raise RecordError(where, f"not valid JSON: {error.msg} (column {error.colno})") from None
     if not isinstance(data, dict):
         raise RecordError(where, "expected a JSON object")
-    options, search, table = _header(data, where, game)
+    version = _header(data, where, game)
     players = _int(data, "players", where, 1)
     if players not in game.info.player_counts:
         raise RecordError(f"{where}.players", f"{game.info.title} has no {players}-player game")
+    options = _options(data, where, game, players, version)
+    search, table = _search_and_table(data, where, game)
     simulations = _int(data, "simulations", where, 1)
-    position = _field(data, "position", where)
-    if not isinstance(position, str):
-        raise RecordError(f"{where}.position", "expected the position's text (a string)")
+    if version == 1:
+        referee = _text(data, "position", where, "the position's text")
+        seen = None
+    else:
+        seen = _text(data, "seen", where, "what the seat saw, in words")
+        referee = _text(data, "referee", where, "the position's text")
     legal, visits = _ints(data, "legal", where), _ints(data, "visits", where)
     policy = _floats(data, "policy", where)
     size = game.facts(players, dict(options)).num_actions
@@ -476,8 +546,13 @@ def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any])
     if to_act >= players:
         raise RecordError(f"{where}.to_act", f"expected a seat below {players}, got {to_act}")
     observation = _ints(data, "observation", where) if "observation" in data else None
-    if check_positions:
-        _check_position(game, where, position, players, options, to_act, legal, observation)
+    if check_positions or seen is None:
+        key = "position" if version == 1 else "referee"
+        state = _check_position(game, where, key, referee, players, options, to_act)
+        if check_positions:
+            _check_seen(game, where, state, to_act, legal, seen, observation)
+        if seen is None:
+            seen = game.observation_string(state, to_act)
     return Example(
         game=_int(data, "game", where),
         seed=_int(data, "seed", where),
@@ -488,7 +563,8 @@ def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any])
         table=table,
         ply=_int(data, "ply", where),
         to_act=to_act,
-        position=position,
+        seen=seen,
+        referee=referee,
         legal=legal,
         visits=visits,
         policy=policy,
@@ -502,24 +578,42 @@ def _example(text: str, where: str, check_positions: bool, game: Game[Any, Any])
 def _check_position(
     game: Game[Any, Any],
     where: str,
+    key: str,
     position: str,
     players: int,
     options: Sequence[tuple[str, str]],
     to_act: int,
-    legal: tuple[int, ...],
-    observation: tuple[int, ...] | None,
-) -> None:
-    """The position reads back with the line's players, options (where the state holds an
-    attribute of an option's name, as Sintra's ``side``), seat to act and legal ids."""
+) -> Any:
+    """The state of the line's position (its key ``key``), read back and checked: its
+    players, its options (:meth:`~sintra_rules.game.Rules.options_of`) and its seat to act
+    are the line's."""
     try:
         state = _position_from(game, position)
     except SintraError as error:
-        raise RecordError(f"{where}.position", str(error)) from None
-    held = [getattr(state, name, value) == value for name, value in options]
-    if (state.num_players, state.turn) != (players, to_act) or not all(held):
-        raise RecordError(f"{where}.position", "players, options or seat to act differ")
+        raise RecordError(f"{where}.{key}", str(error)) from None
+    if (state.num_players, state.turn) != (players, to_act):
+        raise RecordError(f"{where}.{key}", "players or seat to act differ")
+    held = dict(game.options_of(state))
+    if held != dict(options):
+        shown = ", ".join(f"{name} {value!r}" for name, value in held.items()) or "none"
+        raise RecordError(f"{where}.{key}", f"the position's options differ ({shown})")
+    return state
+
+
+def _check_seen(
+    game: Game[Any, Any],
+    where: str,
+    state: Any,
+    to_act: int,
+    legal: tuple[int, ...],
+    seen: str | None,
+    observation: tuple[int, ...] | None,
+) -> None:
+    """The line's legal ids, what the seat saw and its observation are the position's."""
     if tuple(game.legal_ids(state)) != legal:
         raise RecordError(f"{where}.legal", "not the legal ids of the position")
+    if seen is not None and seen != game.observation_string(state, to_act):
+        raise RecordError(f"{where}.seen", "not what the seat to act sees in the position")
     if observation is not None and observation != tuple(map(int, game.observe(state, to_act))):
         raise RecordError(f"{where}.observation", "not the observation of the position")
 
@@ -535,8 +629,10 @@ def read_selfplay(
     Args:
         lines: the lines; blank lines are skipped.
 
-        check_positions: also read each position back and check its legal ids (and the
-            observation, when present) against the engine.
+        check_positions: also read each position back and check its players, options and
+            seat to act, its legal ids, what the seat saw and the observation (when present)
+            against the engine. (A version-1 line's position is always read back, to derive
+            what the seat saw.)
 
         game: the game the file was written with (default: Sintra on the shipped component
             table; a file written on another table is read with ``SintraGame(table)``); every
@@ -548,7 +644,8 @@ def read_selfplay(
     Raises:
         RecordError: a malformed line; the field is named ``line N: $.KEY``.
 
-        FormatVersionError: another format version, or another behaviour version (ENG-06).
+        FormatVersionError: a format version other than 1 and 2, or another behaviour
+            version (ENG-06).
     """
     played = _game(game)
     for number, text in enumerate(lines, 1):

@@ -6,6 +6,7 @@ a copy of the toy are each caught by the check that names them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,7 @@ from sintra_rules.errors import ConformanceFailure, InvalidArgument
 from sintra_rules.game import (
     CHANCE,
     TERMINAL,
+    Facts,
     FileClaim,
     FileFormat,
     Recognised,
@@ -76,6 +78,15 @@ class _Broken(ToyGame):
             seen.extend(float(c or 0) for c in state.cards)  # every seat's hidden card
         return seen
 
+    def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
+        facts = super().facts(num_players, options)
+        if self.fault == "bounds":  # the toy's scores and round go above 1
+            return attrs.evolve(facts, observation_high=1.0)
+        return facts
+
+    def options_of(self, state: ToyState, /) -> dict[str, str]:
+        return {"side": "A"} if self.fault == "options" else {}
+
     def apply(self, state: ToyState, action: int, /, *, sample: bool = True) -> ToyState:
         if self.fault == "lenient" and action not in self.legal_actions(state):
             return state
@@ -93,6 +104,8 @@ class _Broken(ToyGame):
         ("peek", "observation"),
         ("lenient", "illegal action"),
         ("endless", "termination"),
+        ("options", "start"),
+        ("bounds", "observation"),
     ],
 )
 def test_a_planted_fault_is_caught_by_its_check(fault: str, check: str) -> None:

@@ -225,8 +225,9 @@ def test_a_solo_and_a_three_player_toy_arena() -> None:
 @pytest.mark.parametrize("players", [1, 2])
 def test_toy_selfplay_lines_replay_the_game(players: int) -> None:
     """``toy-selfplay`` lines: the generic MCTS (the toy's default search, so no ``search``
-    key), no option and no table keys, the position in the toy's serialization; replaying the
-    written actions from the game seed gives every position, legal ids and the returns."""
+    key), no option and no table keys, the referee's view in the toy's serialization and what
+    the seat saw in its observation string; replaying the written actions from the game seed
+    gives every position, legal ids and the returns."""
     out = io.StringIO()
     run_selfplay(2, 4, 8, out, game=TOY, players=players)
     rows = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -239,7 +240,8 @@ def test_toy_selfplay_lines_replay_the_game(players: int) -> None:
                 "format", "version", "behaviour", "game", "seed", "players", "simulations", "ply"
             ]  # fmt: skip
             assert row["format"] == "toy-selfplay" and row["ply"] == ply
-            assert row["position"] == TOY.serialize(state)
+            assert row["referee"] == TOY.serialize(state)
+            assert row["seen"] == TOY.observation_string(state, state.turn)
             assert row["legal"] == list(TOY.legal_ids(state)) and sum(row["visits"]) == 8
             state = TOY.apply(state, row["action"])
         assert state.is_over

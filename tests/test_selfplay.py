@@ -8,6 +8,7 @@ import io
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 from sintra_rules import (
@@ -22,6 +23,8 @@ from sintra_rules import (
     position_to_text,
 )
 from sintra_rules.cli import main
+from sintra_rules.cli._io import output
+from sintra_rules.games.sagrada.game import GAME as SAGRADA
 from sintra_rules.games.sintra.encoding import id_to_action, legal_ids
 from sintra_rules.games.sintra.game import SintraGame
 from sintra_rules.games.sintra.kernel import mcts_visits
@@ -58,10 +61,11 @@ def test_every_line_is_the_game_replayed_from_its_seed(text: str) -> None:
         assert (first["players"], first["side"], first["simulations"]) == (3, "B", 6)
         state = new_game(3, "B", first["seed"])
         for ply, row in enumerate(lines):
-            assert row["format"] == "sintra-selfplay" and row["version"] == 1
+            assert row["format"] == "sintra-selfplay" and row["version"] == 2
             assert row["behaviour"] == BEHAVIOUR_VERSION
             assert row["ply"] == ply and row["to_act"] == state.turn
-            assert row["position"] == position_to_text(state)
+            assert row["referee"] == position_to_text(state)
+            assert row["seen"] == f"observer:p{state.turn + 1} {position_to_text(state)}"
             assert row["legal"] == list(legal_ids(state))
             assert sum(row["visits"]) == 6 and row["visits"][row["legal"].index(row["action"])] > 0
             assert row["policy"] == [v / 6 for v in row["visits"]]
@@ -100,13 +104,16 @@ def test_the_reader_checks_every_line(text: str) -> None:
             "action": good["action"] + 1,
         },
         "action": {**good, "action": 3600 if 3600 not in good["legal"] else 0},
-        "position": {**good, "position": "sintra1 nonsense"},
+        "referee": {**good, "referee": "sintra1 nonsense"},
+        "seen": {**good, "seen": good["seen"].replace("observer:p1", "observer:p2")},
     }
     for field, data in bad_lines.items():
         with pytest.raises(RecordError, match=rf"^line 2: \$\.{field}: "):
             list(read_selfplay(["", json.dumps(data)]))
-    with pytest.raises(FormatVersionError, match=r"line 1: \$\.version"):
-        list(read_selfplay([json.dumps({**good, "version": 2})]))
+    with pytest.raises(FormatVersionError, match=r"line 1: \$\.version: .* versions 1 and 2"):
+        list(read_selfplay([json.dumps({**good, "version": 3})]))
+    with pytest.raises(RecordError, match=r"line 1: \$\.referee: the position's options differ"):
+        list(read_selfplay([json.dumps({**good, "side": "A"})]))  # the game is on side B
     with pytest.raises(RecordError, match=r"line 1: \$: not valid JSON"):
         list(read_selfplay(["{"]))
 
@@ -231,3 +238,176 @@ def test_the_command_takes_a_component_table(
     err = capsys.readouterr().err
     assert err.startswith("sintra selfplay: error: ") and err.count("\n") == 1
     assert not fresh.exists()
+
+
+# --- games with hidden information: what the seat knew, and the referee's view ---------------
+
+
+@pytest.fixture(scope="module")
+def sagrada_files() -> dict[int, str]:
+    """Sagrada self-play, written as ``sintra selfplay --game sagrada`` writes it: one solo
+    game at difficulty 2 and one 2-player game."""
+    game = SAGRADA
+    files = {}
+    for players, options in ((1, {"tools": "2"}), (2, {})):
+        out = io.StringIO()
+        run_selfplay(1, 4, 2, out, game=game, players=players, options=options)
+        files[players] = out.getvalue()
+    return files
+
+
+def test_sagrada_files_read_back_with_their_positions_checked(
+    sagrada_files: dict[int, str],
+) -> None:
+    """Every line of a Sagrada file reads back, its position checked through the protocol
+    (players, options, seat to act, legal ids, what the seat saw); each line's referee view is
+    the game replayed from its seed with the written actions, and only the options that apply
+    to the player count are written (``tools`` in the solo game only)."""
+    game = SAGRADA
+    for players, text in sagrada_files.items():
+        lines = text.splitlines()
+        examples = list(read_selfplay(lines, game=game))
+        assert len(examples) == len(lines) > 10
+        rows = [json.loads(line) for line in lines]
+        assert all(row["format"] == "sagrada-selfplay" and row["version"] == 2 for row in rows)
+        assert all(("tools" in row) is (players == 1) for row in rows)
+        assert examples[0].options == ((("tools", "2"),) if players == 1 else ())
+        options = dict(examples[0].options)
+        state = game.start(players, seed=examples[0].seed, options=options)
+        for example in examples:
+            assert example.referee == game.position_to_text(state)
+            assert example.seen == game.observation_string(state, state.turn)
+            state = game.apply(state, game.id_to_action(state, example.action))
+        assert state.is_over and examples[0].scores == game.result(state).scores
+
+
+def test_a_sagrada_line_with_other_options_is_refused(sagrada_files: dict[int, str]) -> None:
+    """The solo option ``tools`` is checked against the difficulty of the position (it was
+    compared with the tool cards in play: every Sagrada file was refused); an option that does
+    not apply to the player count is refused by name."""
+    game = SAGRADA
+    solo = json.loads(sagrada_files[1].splitlines()[0])
+    with pytest.raises(RecordError, match=r"^line 1: \$\.referee: the position's options differ"):
+        list(read_selfplay([json.dumps({**solo, "tools": "4"})], game=game))
+    duo = json.loads(sagrada_files[2].splitlines()[0])
+    with pytest.raises(RecordError, match=r"^line 1: \$\.tools: .* does not apply to 2 players"):
+        list(read_selfplay([json.dumps({**duo, "tools": "3"})], game=game))
+    with pytest.raises(RecordError, match=r"^line 1: \$\.seen: not what the seat to act sees"):
+        list(read_selfplay([json.dumps({**duo, "seen": duo["seen"] + " "})], game=game))
+
+
+def _privates(text: str) -> list[str]:
+    return [line.split(":", 1)[1].strip() for line in text.splitlines() if "private" in line]
+
+
+def test_what_a_seat_knew_holds_nothing_hidden_from_it(sagrada_files: dict[int, str]) -> None:
+    """In a 2-player Sagrada file, what the seat to act knew (``seen`` and the observation)
+    shows its own private objective and not the other seat's: give the other seat another
+    private objective and the seat's part of the line is the same; only the referee's view
+    changes. Once the game is over every card is shown, as at the table."""
+    game = SAGRADA
+    lines = sagrada_files[2].splitlines()
+    colours = ("Red", "Yellow", "Green", "Blue", "Purple")
+    checked = 0
+    for example in read_selfplay(lines, game=game):
+        state = game.position_from_text(example.referee)
+        seat, other = example.to_act, 1 - example.to_act
+        shown = _privates(example.seen)
+        assert shown[seat] != "hidden" and shown[other] == "hidden"
+        assert sum(colour in example.seen for colour in ("Shades of " + c for c in colours)) == 1
+        held = {card for player in state.players for card in player.privates}
+        free = next(card for card in range(5) if card not in held)
+        players = list(state.players)
+        players[other] = attrs.evolve(players[other], privates=(free,))
+        swapped = attrs.evolve(state, players=tuple(players))
+        assert game.position_to_text(swapped) != example.referee
+        assert game.observation_string(swapped, seat) == example.seen
+        assert list(game.observe(swapped, seat)) == list(game.observe(state, seat))
+        assert game.legal_ids(swapped) == game.legal_ids(state)
+        checked += 1
+    assert checked == len(lines)
+
+
+def test_observations_of_sagrada_lines_are_the_seat_to_act() -> None:
+    game = SAGRADA
+    plan = SelfPlayGame(0, 9, 1, 1, (("tools", "1"),), observations=True, rules=game)
+    lines = play_selfplay_game(plan)
+    examples = list(read_selfplay(lines, game=game))
+    assert all(e.observation is not None for e in examples)
+    state = game.position_from_text(examples[3].referee)
+    assert examples[3].observation == tuple(int(v) for v in game.observe(state, 0))
+
+
+def _version_1(line: str, every_option: dict[str, str]) -> str:
+    """A line as version 1 wrote it: ``position`` for the referee's view, no ``seen``, every
+    option whatever the player count."""
+    row = json.loads(line)
+    old: dict[str, object] = {}
+    for key, value in row.items():
+        if key == "simulations":
+            old.update({k: v for k, v in every_option.items() if k not in row})
+        if key == "referee":
+            old["position"] = value
+        elif key != "seen":
+            old[key] = value
+    old["version"] = 1
+    return json.dumps(old, separators=(",", ":"))
+
+
+def test_version_1_files_are_read_with_what_the_seat_saw_derived(
+    text: str, sagrada_files: dict[int, str]
+) -> None:
+    """A version-1 line (before ``seen`` and ``referee``) reads as its version-2 twin: its
+    ``position`` is the referee's view and what the seat saw is derived from it, even when
+    the positions are not otherwise checked."""
+    cases = (
+        (None, text.splitlines()[:5], {"side": "B"}),
+        (SAGRADA, sagrada_files[2].splitlines()[:5], {"tools": "3"}),
+    )
+    for game, lines, every in cases:
+        old = [_version_1(line, every) for line in lines]
+        assert "position" in json.loads(old[0]) and "seen" not in json.loads(old[0])
+        for check in (True, False):
+            assert list(read_selfplay(old, check, game=game)) == list(
+                read_selfplay(lines, game=game)
+            )
+
+
+def test_the_command_writes_sagrada_files_that_read_back(tmp_path: Path) -> None:
+    """``sintra selfplay --game sagrada`` (solo, difficulty 4): the file reads back."""
+    out = tmp_path / "solo.jsonl"
+    args = ["selfplay", "--game", "sagrada", "--players", "1", "--tools", "4", "--games", "1"]
+    assert main([*args, "--simulations", "1", "--out", str(out), "--quiet"]) == 0
+    examples = list(read_selfplay(out.read_text("utf-8").splitlines(), game=SAGRADA))
+    assert examples and {e.options for e in examples} == {(("tools", "4"),)}
+
+
+# --- interrupted runs ------------------------------------------------------------------------
+
+
+def test_interrupted_runs_to_one_output_leave_one_partial_file(tmp_path: Path) -> None:
+    """Issue 30: each interrupted run to an existing ``--out`` left another
+    ``FILE.XXXX.partial``. Now it is kept as ``FILE.partial``, which the next interrupted run
+    replaces (and says so); the output itself is untouched."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("old data\n")
+    messages = []
+    for run in ("first", "second"):
+        with (
+            pytest.raises(KeyboardInterrupt) as caught,
+            output(str(out), keep_on_interrupt=True) as f,
+        ):
+            f.write(f"{run} run\n")
+            raise KeyboardInterrupt
+        messages.append(str(caught.value))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "games.jsonl.partial"]
+    assert out.read_text() == "old data\n"
+    assert (tmp_path / "games.jsonl.partial").read_text() == "second run\n"
+    assert messages == [
+        f"{out} untouched, what was written is in {out}.partial",
+        f"{out} untouched, what was written is in {out}.partial, replacing an earlier run's",
+    ]
+    with output(str(out), keep_on_interrupt=True) as f:  # a run that ends replaces the output
+        f.write("third run\n")
+    assert out.read_text() == "third run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "games.jsonl.partial"]

@@ -83,6 +83,9 @@ class ToyGame:
         state = ToyState((None,) * num_players, (0,) * num_players, 0, 1, 0, False, rng, "deal")
         return self._resolve(state) if sample else state
 
+    def options_of(self, state: ToyState, /) -> dict[str, str]:
+        return {}
+
     def legal_actions(self, state: ToyState, /) -> tuple[int, ...]:
         if state.is_over or state.chance:
             return ()
@@ -157,7 +160,17 @@ class ToyGame:
     def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
         self._check(num_players)
         self.info.resolve_options(options)
-        return Facts(4, 3, 4 * num_players, 0, 12, 9 + num_players, bounds_proved=True)
+        return Facts(
+            4,
+            3,
+            4 * num_players,
+            0,
+            12,
+            9 + num_players,
+            bounds_proved=True,
+            observation_low=0.0,
+            observation_high=12.0,
+        )
 
     def legal_ids(self, state: ToyState, /) -> tuple[int, ...]:
         return self.legal_actions(state)

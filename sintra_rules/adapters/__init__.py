@@ -18,4 +18,11 @@ the registry, :func:`sintra_rules.make`), Sintra by default, and imports no game
 All three speak the game's fixed action ids (``game.legal_ids``; Sintra's 3,601 are those of
 :mod:`sintra_rules.games.sintra.encoding`) and its per-seat observation (``game.observe``, which
 shows a seat only what it may see), and never let a player's side see the game's generator.
+The text renders of PettingZoo and Gymnasium show a seat's view too (:func:`seat_view`), the
+spectator's view, every seat's secrets included, only when asked for
+(``render_view="spectator"``).
 """
+
+from sintra_rules.adapters._common import seat_view
+
+__all__ = ["seat_view"]

@@ -1,10 +1,21 @@
-"""What the three adapters share: the game they wrap, its player count and its options.
+"""What the three adapters share: the game they wrap, its player count, its options and the
+text board a seat may see.
 
 Every adapter takes a game as a :class:`~sintra_rules.game.Game` value, a registry name
 (:func:`sintra_rules.make`) or ``None`` for Sintra, the default game; it never imports a game.
 
 >>> resolve_game(None).info.name, default_players(resolve_game("sintra").info)
 ('sintra', 2)
+
+A text render shows a seat only what it may see (:func:`seat_view`); the spectator's view,
+every seat's secrets included, is asked for by name (``render_view="spectator"``):
+
+>>> game = resolve_game("sagrada")
+>>> state = game.start(2, seed=5)
+>>> [line.strip() for line in seat_view(game, state, 0).splitlines() if "private" in line]
+['private objective: Shades of Blue', 'private objective: hidden']
+>>> "hidden" in game.render(state)
+False
 """
 
 from __future__ import annotations
@@ -18,12 +29,14 @@ from sintra_rules.games import make
 
 __all__ = [
     "DEFAULT_GAME",
+    "SPECTATOR",
     "GameLike",
     "check_options",
     "check_players",
     "check_setting",
     "default_players",
     "resolve_game",
+    "seat_view",
 ]
 
 #: The game an adapter wraps when none is given.
@@ -31,6 +44,11 @@ DEFAULT_GAME = "sintra"
 
 #: A game as the adapters take it: the value itself, a registry name, or ``None`` (Sintra).
 GameLike = Game[Any, Any] | str | None
+
+#: The render view that shows everything, every seat's secrets included (a spectator's, or a
+#: referee's): the option ``render_view="spectator"`` of the Gymnasium and PettingZoo
+#: environments. Never what a learner's seat saw.
+SPECTATOR = "spectator"
 
 
 def resolve_game(game: GameLike) -> Game[Any, Any]:
@@ -145,3 +163,23 @@ def check_setting(
     if not isinstance(num_players, bool) and isinstance(num_players, int):
         game.facts(num_players, values)
     return check_players(game.info, num_players), values
+
+
+def seat_view(game: Game[Any, Any], state: Any, seat: int) -> str:
+    """The text board as ``seat`` may see it: for a game of perfect information the whole
+    board (:meth:`~sintra_rules.game.Written.render`: every seat sees all of it), else what
+    the seat sees in words (:meth:`~sintra_rules.game.Encoded.observation_string`, which holds
+    nothing hidden from it; Sagrada: the board with the other seats' private objectives
+    hidden until the game is over).
+
+    Args:
+        game: the game.
+        state: a state of the game.
+        seat: the seat whose view it is.
+
+    Returns:
+        The text.
+    """
+    if game.info.perfect_information:
+        return game.render(state)
+    return game.observation_string(state, seat)

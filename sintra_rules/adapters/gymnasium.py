@@ -12,7 +12,10 @@ other seats: the learner plays alone.
 * Actions: ``Discrete(facts.num_actions)``, the game's fixed action ids (Sintra: 3,601).
 * Observations: ``{"observation": Box(float32, (size,)), "action_mask": Box(int8,
   (num_actions,))}``: ``game.observe`` for the learner's seat (only what it may see) and its
-  legal ids. When the learner acts several times in a row, each action is one step.
+  legal ids. When the learner acts several times in a row, each action is one step. The
+  observation's bounds are the game's ``facts.observation_low`` and ``observation_high``
+  (Sagrada: 0 to 18, 24 with 4 players; Sintra states none: its running scores have no
+  proved bound, so Gymnasium's checker notes the infinite bounds).
 * Rewards: at the end of the game ``+1`` if the learner is among the winners, else ``-1`` (a
   shared victory counts as a win; a lost solo game gives ``-1``); 0 before. ``info["score"]``
   holds the learner's final score.
@@ -20,6 +23,10 @@ other seats: the learner plays alone.
   ``info["illegal_action"] = True``; the mask says which ids are legal.
 * Chance: every random step is drawn from the game's generator, seeded by ``reset(seed=...)``
   (ENG-02). The observation holds nothing of the generator.
+* Render (``render_mode="ansi"``): the text board as the learner's seat may see it
+  (:func:`~sintra_rules.adapters.seat_view`; Sagrada: the opponents' private
+  objectives hidden until the game is over). ``render_view="spectator"`` shows everything,
+  every seat's secrets included: for a person watching, never for the learner.
 
 Importing the module registers one environment per game of the registry, ``sintra_rules/<Name>-v0``
 (:data:`ENV_ID` is Sintra's, ``sintra_rules/Sintra-v0``: ``gymnasium.make(ENV_ID,
@@ -42,10 +49,12 @@ import numpy as np
 from gymnasium import spaces
 
 from sintra_rules.adapters._common import (
+    SPECTATOR,
     GameLike,
     check_setting,
     default_players,
     resolve_game,
+    seat_view,
 )
 from sintra_rules.agents import make_agent
 from sintra_rules.errors import ConfigurationError
@@ -97,14 +106,19 @@ class GameEnv(gym.Env[_Observation, np.int64]):
         agent, Sintra's ``"greedy"``, else ``"random"``).
         seat: the learner's seat, 0 (the first player) to ``num_players - 1``.
         render_mode: ``None`` or ``"ansi"`` (the text board as a string).
+        render_view: ``"learner"`` (the default: what the learner's seat may see) or
+        ``"spectator"`` (everything, every seat's secrets included).
         options: the game's options as keywords (Sintra: ``side``, ``"A"`` or ``"B"``).
 
     Raises:
-        ConfigurationError: a player count, option, seat or render mode the game does not have.
+        ConfigurationError: a player count, option, seat, render mode or render view the game
+        does not have.
         UnknownAgent: an opponent that is not a built-in agent of the game.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium reads this class attribute
+    #: Gymnasium reads this class attribute. ``render_fps`` means nothing for a text board
+    #: returned as a string; Gymnasium's checker asks every environment that renders for one.
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -114,6 +128,7 @@ class GameEnv(gym.Env[_Observation, np.int64]):
         opponent: str | None = None,
         seat: int = 0,
         render_mode: str | None = None,
+        render_view: str = "learner",
         **options: str,
     ) -> None:
         self.game: Game[Any, Any] = resolve_game(game)
@@ -124,6 +139,11 @@ class GameEnv(gym.Env[_Observation, np.int64]):
             raise ConfigurationError("seat", f"must be 0 to {self.num_players - 1}, got {seat!r}")
         if render_mode not in (None, "ansi"):
             raise ConfigurationError("render_mode", f"must be ansi, got {render_mode!r}")
+        if render_view not in ("learner", SPECTATOR):
+            raise ConfigurationError(
+                "render_view", f"must be learner or {SPECTATOR}, got {render_view!r}"
+            )
+        self.render_view = render_view
         self.opponent = _default_opponent(self.game) if opponent is None else opponent
         make_agent(self.opponent, 0, game=self.game)  # an unknown name fails here, not in reset
         self.seat = seat
@@ -133,7 +153,12 @@ class GameEnv(gym.Env[_Observation, np.int64]):
         self._seed_stride = max(info.player_counts)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (facts.observation_size,), np.float32),
+                "observation": spaces.Box(
+                    facts.observation_low,
+                    facts.observation_high,
+                    (facts.observation_size,),
+                    np.float32,
+                ),
                 "action_mask": spaces.Box(0, 1, (facts.num_actions,), np.int8),
             }
         )
@@ -202,8 +227,13 @@ class GameEnv(gym.Env[_Observation, np.int64]):
         return self._observation(), reward, True, False, {"score": result.scores[self.seat]}
 
     def render(self) -> str | None:
-        """The text board (``"ansi"``)."""
-        return self.game.render(self.state) if self.render_mode == "ansi" else None
+        """The text board (``"ansi"``) as the learner's seat may see it, or with
+        ``render_view="spectator"`` all of it."""
+        if self.render_mode != "ansi":
+            return None
+        if self.render_view == SPECTATOR:
+            return self.game.render(self.state)
+        return seat_view(self.game, self.state, self.seat)
 
 
 _ID = re.compile(r"sintra_rules/[A-Za-z0-9]+-v0")

@@ -14,13 +14,24 @@ default); its options are keyword arguments (Sintra: ``side="A"``).
   (num_actions,))}`` where ``observation`` is ``game.observe`` for that agent's seat (only what
   that seat may see; Sintra: 708 / 1,029 / 1,350 values for 2 / 3 / 4 players) and
   ``action_mask`` marks the legal ids (``game.legal_ids``) of the agent to act (all zeros for
-  the others, as in PettingZoo's chess).
+  the others), as PettingZoo's classic games (chess, go) give it. With
+  ``observation_form="array"`` the observation is the ``Box`` array itself and the mask is in
+  ``infos[agent]["action_mask"]``, PettingZoo's other place for it: the form its ``api_test``
+  passes without a warning (it names the classic games whose dict observations it accepts,
+  and warns of every other dict). The ``Box``'s bounds are the game's
+  ``facts.observation_low`` and ``observation_high`` (Sagrada: 0 to 18, 24 with 4 players).
 * Rewards: at the end, ``+1`` to each winner and ``-1`` to every other seat (a shared victory
   rewards every winner; a lost solo game gives ``-1``); 0 before. ``infos[agent]["score"]``
   holds the final score.
 * Chance: the game draws every random step from its generator, seeded by ``reset(seed=...)``
   (or by PettingZoo's own seeding when no seed is given), so a seed gives the same game for the
   same actions. Observations hold nothing of the generator.
+* Render (``render_mode="ansi"`` returns the text, ``"human"`` prints it): the text board as
+  the agent to act may see it (:func:`~sintra_rules.adapters.seat_view`; Sagrada: the
+  other seats' private objectives hidden until the game is over), so an agent reading it
+  learns nothing hidden from it. ``render_view="player_1"`` shows one agent's view whoever is
+  to act; ``render_view="spectator"`` shows everything, every seat's secrets included: for a
+  person watching, never for an agent.
 
 >>> from sintra_rules.adapters.pettingzoo import env
 >>> game = env(num_players=2, side="A")
@@ -43,10 +54,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from sintra_rules.adapters._common import (
+    SPECTATOR,
     GameLike,
     check_setting,
     default_players,
     resolve_game,
+    seat_view,
 )
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.game import Game, resolve_chance
@@ -59,6 +72,8 @@ def env(
     render_mode: str | None = None,
     *,
     game: GameLike = None,
+    render_view: str = "to_act",
+    observation_form: str = "dict",
     **options: str,
 ) -> Any:
     """The environment with PettingZoo's standard wrappers for a classic game.
@@ -68,6 +83,11 @@ def env(
         smallest; Sintra: 2 to 4, COMP-02).
         render_mode: ``None``, ``"ansi"`` (the text board as a string) or ``"human"`` (printed).
         game: the game, a registry name, or ``None`` for Sintra.
+        render_view: whose view the render shows: ``"to_act"`` (the default: the agent to act),
+        an agent's name (``"player_0"``: always that agent's) or ``"spectator"`` (everything,
+        every seat's secrets included).
+        observation_form: ``"dict"`` (the default: the observation and the action mask) or
+        ``"array"`` (the observation alone, the mask in the infos).
         options: the game's options as keywords (Sintra: ``side``, ``"A"`` or ``"B"``).
 
     Returns:
@@ -76,9 +96,17 @@ def env(
         ``OrderEnforcingWrapper``.
 
     Raises:
-        ConfigurationError: a player count, option or render mode the game does not have.
+        ConfigurationError: a player count, option, render mode, render view or observation
+        form the game does not have.
     """
-    inner: Any = GameAECEnv(num_players, render_mode, game=game, **options)
+    inner: Any = GameAECEnv(
+        num_players,
+        render_mode,
+        game=game,
+        render_view=render_view,
+        observation_form=observation_form,
+        **options,
+    )
     inner = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
     inner = wrappers.AssertOutOfBoundsWrapper(inner)
     return wrappers.OrderEnforcingWrapper(inner)
@@ -102,6 +130,8 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         *,
         game: GameLike = None,
+        render_view: str = "to_act",
+        observation_form: str = "dict",
         **options: str,
     ) -> None:
         super().__init__()
@@ -117,19 +147,35 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         self._num_actions = facts.num_actions
         self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
         self.agents = list(self.possible_agents)
+        if render_view not in ("to_act", SPECTATOR, *self.possible_agents):
+            views = ", ".join(("to_act", *self.possible_agents, SPECTATOR))
+            raise ConfigurationError("render_view", f"must be one of {views}, got {render_view!r}")
+        self.render_view = render_view
+        if observation_form not in ("dict", "array"):
+            raise ConfigurationError(
+                "observation_form", f"must be dict or array, got {observation_form!r}"
+            )
+        self.observation_form = observation_form
         # One space object per agent, made once: PettingZoo's api_test and seed_test require
         # the same object on every call, and not one shared by the class.
-        self._observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        -np.inf, np.inf, (facts.observation_size,), np.float32
-                    ),
-                    "action_mask": spaces.Box(0, 1, (facts.num_actions,), np.int8),
-                }
+        self._observation_spaces: dict[str, spaces.Space[Any]] = {}
+        for agent in self.possible_agents:
+            seen = spaces.Box(
+                facts.observation_low,
+                facts.observation_high,
+                (facts.observation_size,),
+                np.float32,
             )
-            for agent in self.possible_agents
-        }
+            self._observation_spaces[agent] = (
+                seen
+                if observation_form == "array"
+                else spaces.Dict(
+                    {
+                        "observation": seen,
+                        "action_mask": spaces.Box(0, 1, (facts.num_actions,), np.int8),
+                    }
+                )
+            )
         self._action_spaces = {
             agent: spaces.Discrete(facts.num_actions) for agent in self.possible_agents
         }
@@ -169,22 +215,31 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         self._set_legal_moves()
 
     def _set_legal_moves(self) -> None:
-        """``infos[agent]["legal_moves"]`` for the agent to act, as the wrappers read it."""
+        """``infos[agent]["legal_moves"]`` for the agent to act, as the wrappers read it; in the
+        array form, every agent's ``infos[agent]["action_mask"]`` (zeros unless it is to
+        act)."""
         for agent in self.agents:
             self.infos[agent].pop("legal_moves", None)
+            if self.observation_form == "array":
+                self.infos[agent]["action_mask"] = self._agent_mask(agent)
         if not self.state_.is_over:
             legal = list(self.game.legal_ids(self.state_))
             self.infos[self.agent_selection]["legal_moves"] = legal
 
-    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        """What ``agent`` sees, and its legal-action mask (zeros unless it is to act)."""
+    def _agent_mask(self, agent: str) -> np.ndarray[Any, Any]:
+        """The legal ids of ``agent`` as a mask: zeros unless it is to act."""
+        if agent == self.agent_selection and not self.state_.is_over:
+            return self._mask()
+        return np.zeros(self._num_actions, np.int8)
+
+    def observe(self, agent: str) -> Any:
+        """What ``agent`` sees, and its legal-action mask (zeros unless it is to act); in the
+        array form what it sees alone (the mask is in the infos)."""
         seat = self.possible_agents.index(agent)
         vector = np.frombuffer(self.game.observe(self.state_, seat), dtype=np.float32).copy()
-        if agent == self.agent_selection and not self.state_.is_over:
-            mask = self._mask()
-        else:
-            mask = np.zeros(self._num_actions, np.int8)
-        return {"observation": vector, "action_mask": mask}
+        if self.observation_form == "array":
+            return vector
+        return {"observation": vector, "action_mask": self._agent_mask(agent)}
 
     def step(self, action: int) -> None:
         """Play ``action`` (an id) for the agent to act."""
@@ -209,8 +264,16 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        """The text board (``"ansi"``: returned; ``"human"``: printed)."""
-        text = self.game.render(self.state_)
+        """The text board as the agent to act may see it (or as ``render_view`` says):
+        ``"ansi"`` returns it, ``"human"`` prints it."""
+        if self.render_view == SPECTATOR:
+            text = self.game.render(self.state_)
+        else:
+            if self.render_view == "to_act":
+                seat = self.state_.turn
+            else:
+                seat = self.possible_agents.index(self.render_view)
+            text = seat_view(self.game, self.state_, seat)
         if self.render_mode == "human":
             print(text)
             return None

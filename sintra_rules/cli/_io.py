@@ -23,6 +23,7 @@ __all__ = [
     "check_output",
     "from_file",
     "output",
+    "partial_path",
     "read_text",
     "show_warnings",
     "workers",
@@ -113,6 +114,16 @@ def check_output(path: str, option: str) -> None:
         raise UsageError(f"{option} {path!r}: not writable")
 
 
+def partial_path(path: str) -> str:
+    """Where an interrupted run to an existing ``path`` keeps what it wrote: ``PATH.partial``,
+    one per output (:func:`output`).
+
+    >>> partial_path("games.jsonl")
+    'games.jsonl.partial'
+    """
+    return f"{path}.partial"
+
+
 def _is_special(path: str) -> bool:
     """Whether ``path`` exists and is not a regular file (``/dev/null``, a named pipe)."""
     return os.path.exists(path) and not os.path.isfile(path)
@@ -138,8 +149,10 @@ def output(path: str, *, keep_on_interrupt: bool = False) -> Iterator[TextIO]:
     a :class:`UsageError`, and the partial file is removed.
 
     With ``keep_on_interrupt``, for an output written in whole pieces (self-play games), Ctrl-C
-    keeps what was written: moved into place when ``path`` did not exist, else left beside it
-    (``path`` untouched); the :class:`KeyboardInterrupt` then says where it is.
+    keeps what was written: moved into place when ``path`` did not exist, else to
+    ``PATH.partial`` (:func:`partial_path`; ``path`` untouched), one such file per output: the
+    next interrupted run to the same ``path`` replaces it. The :class:`KeyboardInterrupt` then
+    says where it is.
     """
     if _is_special(path):
         try:
@@ -168,9 +181,15 @@ def output(path: str, *, keep_on_interrupt: bool = False) -> Iterator[TextIO]:
             if not existed:
                 os.replace(partial, path)
                 raise KeyboardInterrupt(f"what was written is in {path}") from None
-            kept = True
-            beside = os.path.join(os.path.dirname(path), os.path.basename(partial))
-            raise KeyboardInterrupt(f"{path} untouched, what was written is in {beside}") from None
+            beside = partial_path(path)
+            earlier = ", replacing an earlier run's" if os.path.lexists(beside) else ""
+            try:
+                os.replace(partial, beside)
+            except OSError:  # PATH.partial cannot be replaced (a folder): keep this one
+                kept, beside, earlier = True, partial, ""
+            raise KeyboardInterrupt(
+                f"{path} untouched, what was written is in {beside}{earlier}"
+            ) from None
         os.replace(partial, path)
     except BrokenPipeError:
         raise

@@ -343,7 +343,13 @@ def build_parser(game: str = "sintra") -> argparse.ArgumentParser:
         "(the generic MCTS, as in play and arena); SEARCH:K gives K simulations per decision",
     )
     play_self.add_argument(
-        "--out", metavar="FILE", required=True, help="the JSON Lines file to write"
+        "--out",
+        metavar="FILE",
+        required=True,
+        help="the JSON Lines file to write, a line per decision: what the seat to act saw "
+        "(seen) and the whole position with every seat's secrets (referee: not what the seat "
+        "knew); interrupted, the whole games written are kept in FILE if new, else in "
+        "FILE.partial",
     )
     _game_options(play_self, players=2, info=info, seed_help="seed of the run (default 0)")
     play_self.add_argument(

@@ -8,6 +8,8 @@ check draws itself, and checks at every step:
 
 * ``start``: deterministic per seed; the set-up with ``sample=False`` resolved step by step
   is the sampled set-up; a player count or option the game does not take is refused;
+  ``options_of`` gives the options the game started with that apply to its player count
+  (:meth:`~sintra_rules.game.GameInfo.options_for`), at the start and at the end;
 * ``values``: states are hashable and equal by value, ``apply`` leaves its input untouched, and
   ``serialize``/``deserialize`` round-trip to an equal state with the same digest;
 * ``legal actions``: distinct, non-empty while a player is to act, ``()`` during a chance step
@@ -20,7 +22,8 @@ check draws itself, and checks at every step:
 * ``chance``: outcomes distinct, increasing, in ``range(max_chance_outcomes)``, with exact
   :class:`~fractions.Fraction` probabilities summing to 1; a sampled step lands on one of
   them; an outcome that is not listed is refused;
-* ``observation``: every seat's observation has ``observation_size`` finite values;
+* ``observation``: every seat's observation has ``observation_size`` finite values, each within
+  ``[observation_low, observation_high]``;
 * ``no peeking``: ``determinize`` changes only the generator when no viewer is given, and for a
   viewer leaves that viewer's observation (tensor and string) unchanged; for a game with
   perfect information it never changes the position;
@@ -241,6 +244,13 @@ def _observation(c: _Check, state: Any) -> None:
             f"seat {seat} sees {len(seen)} values, not {c.facts.observation_size}",
         )
         c.expect(all(math.isfinite(x) for x in seen), "observation", "a value is not finite")
+        low, high = c.facts.observation_low, c.facts.observation_high
+        c.expect(
+            all(low <= x <= high for x in seen),
+            "observation",
+            f"seat {seat} sees a value outside [{low}, {high}]: "
+            f"{min(seen, default=0)} to {max(seen, default=0)}",
+        )
     plain = game.determinize(state, c.seed + 1)
     c.expect(same_position(game, plain, state), "no peeking", "determinize changed the position")
     for seat in range(c.players):
@@ -356,6 +366,7 @@ def _play_one(c: _Check, explicit: bool) -> tuple[int, int]:
         )
     _values(c, state)
     _end(c, state, decisions)
+    _options(c, state)
     _refuses(c, state, game.id_to_action(state, 0), (GameOver, IllegalAction))
     return decisions, chance_steps
 
@@ -368,6 +379,14 @@ def _start(c: _Check) -> None:
     c.expect(a == b, "start", "two starts with one seed differ")
     unset = game.start(c.players, seed=c.seed, options=c.options, sample=False)
     c.expect(resolve_chance(game, unset) == a, "start", "the set-up resolved step by step differs")
+    _options(c, a)
+
+
+def _options(c: _Check, state: Any) -> None:
+    """``options_of`` gives the options the game was started with that apply to its seats."""
+    want = c.game.info.options_for(c.players, c.options)
+    got = dict(c.game.options_of(state))
+    c.expect(got == want, "start", f"options_of gives {got}, the game was started with {want}")
 
 
 def _files(c: _Check, state: Any) -> None:

@@ -54,7 +54,12 @@ from sintra_rules.games.sagrada.documents import state_digest, state_from_json, 
 from sintra_rules.games.sagrada.encoding import NUM_ACTIONS, action_to_id, id_to_action, legal_ids
 from sintra_rules.games.sagrada.explain import Choices, Explanation, explain
 from sintra_rules.games.sagrada.notation import action_from_text, action_to_text
-from sintra_rules.games.sagrada.observation import observation_size, observation_string, observe
+from sintra_rules.games.sagrada.observation import (
+    observation_high,
+    observation_size,
+    observation_string,
+    observe,
+)
 from sintra_rules.games.sagrada.position import position_from_text, position_to_text
 from sintra_rules.games.sagrada.records import (
     Comment,
@@ -134,6 +139,10 @@ class SagradaGame:
         tools = int(chosen["tools"]) if num_players == 1 else None
         return new_game(num_players, seed=seed, tools=tools, sample=sample)
 
+    def options_of(self, state: SagradaState, /) -> dict[str, str]:
+        """The solo game's ``tools``, its difficulty (SOLO-01); none for 2 to 4 players."""
+        return {} if state.difficulty is None else {"tools": str(state.difficulty)}
+
     def legal_actions(self, state: SagradaState, /) -> tuple[Action, ...]:
         """:func:`legal_actions` (ENG-08)."""
         return legal_actions(state)
@@ -175,9 +184,9 @@ class SagradaGame:
         return determinize(state, seed, viewer)
 
     def facts(self, num_players: int, /, options: Mapping[str, str] | None = None) -> Facts:
-        """Action ids, chance outcomes, game length, score bounds and observation size for
-        ``num_players`` (ENG-03, ENG-06, ENG-07, ENG-09); the game length of a solo game
-        depends on its number of tools (SOLO-01)."""
+        """Action ids, chance outcomes, game length, score bounds, observation size and the
+        bounds of its values for ``num_players`` (ENG-03, ENG-06, ENG-07, ENG-09); the game
+        length of a solo game depends on its number of tools (SOLO-01)."""
         resolved = self.info.resolve_options(options)
         self._players(num_players)
         if num_players == 1:
@@ -192,6 +201,8 @@ class SagradaGame:
             max_score=HIGHEST_FINAL_SCORE[num_players],
             observation_size=observation_size(num_players),
             bounds_proved=True,
+            observation_low=0.0,
+            observation_high=float(observation_high(num_players)),
         )
 
     def legal_ids(self, state: SagradaState, /) -> tuple[int, ...]:

@@ -50,7 +50,8 @@ privates        5        1 for each private objective colour, shown only to the 
 =============== ======== ==========================================================
 
 Sizes (:func:`observation_size`): **1,014** values for 1 player, **1,501** for 2, **1,988**
-for 3 and **2,475** for 4. Every value is a small integer, exact in 32-bit floats.
+for 3 and **2,475** for 4. Every value is a small integer, exact in 32-bit floats, from 0 to
+18 (24 with 4 players: :func:`observation_high`).
 
 >>> from sintra_rules.games.sagrada import new_game
 >>> len(observe(new_game(4, seed=1), 0)) == observation_size(4) == 2475
@@ -66,7 +67,7 @@ from sintra_rules.errors import InvalidArgument
 from sintra_rules.games.sagrada.components import SPACES
 from sintra_rules.games.sagrada.state import ChanceKind, Die, SagradaState, SubStep
 
-__all__ = ["PLAYER_SIZE", "observation_size", "observation_string", "observe"]
+__all__ = ["PLAYER_SIZE", "observation_high", "observation_size", "observation_string", "observe"]
 
 _KINDS = get_args(ChanceKind)
 _SUBS = get_args(SubStep)[1:]
@@ -94,6 +95,37 @@ def observation_size(players: int) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
         raise InvalidArgument("players", f"Sagrada is played by 1 to 4 players, got {players!r}")
     return _global_size(players) + players * PLAYER_SIZE
+
+
+#: The most favor tokens a player starts with: the hardest pattern's difficulty (SETUP-03,
+#: COMP-03: 3 to 6).
+_MOST_FAVOR = 6
+#: The dice of each colour (COMP-01).
+_DICE_PER_COLOUR = 18
+
+
+def observation_high(players: int) -> int:
+    """The highest value :func:`observe` can give for ``players`` seats (the lowest is 0):
+    every value is a flag, a count of dice of one colour in the bag (at most the 18 of
+    COMP-01), of one die kind in the draft pool or on a round's space (at most the 9 dice of
+    a 4-player round, ROUND-02), a player's favor tokens (at most 6, SETUP-03), the solo
+    difficulty (at most 5, SOLO-01) or the favor tokens on one tool card (at most every
+    player's, 6 each: FAVOR-02). A bound that always holds, not one every game reaches.
+
+    Args:
+        players: 1 to 4.
+
+    Returns:
+        18 for 1 to 3 players, 24 for 4.
+
+    Raises:
+        InvalidArgument: ``players`` is not 1 to 4.
+
+    >>> [observation_high(n) for n in (1, 2, 3, 4)]
+    [18, 18, 18, 24]
+    """
+    observation_size(players)  # the player count checked
+    return max(_DICE_PER_COLOUR, _MOST_FAVOR * players)
 
 
 def _die(out: list[float], at: int, d: Die | None) -> None:

@@ -113,6 +113,10 @@ class SintraGame:
             return without_generator(unset)
         return new_game(num_players, side, seed, self.components, sample=sample)
 
+    def options_of(self, state: GameState, /) -> dict[str, str]:
+        """The board side (SETUP-02)."""
+        return {"side": state.side}
+
     def legal_actions(self, state: GameState, /) -> tuple[Action, ...]:
         """The legal actions in canonical order (ENG-05)."""
         return legal_actions(state)
