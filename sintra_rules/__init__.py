@@ -48,6 +48,30 @@ verification kit) and the AI helpers (:mod:`sintra_rules.games.sintra.encoding`,
 (6, True)
 """
 
+from sintra_rules._facade import (
+    apply,
+    apply_chance,
+    apply_traced,
+    chance_outcomes,
+    determinize,
+    explain,
+    is_legal,
+    legal_actions,
+    position_digest,
+    position_to_text,
+    record_position_game,
+    record_to_json,
+    replay,
+    resolve_chance,
+    result,
+    same_position,
+    sample_chance,
+    state_digest,
+    state_to_dict,
+    state_to_json,
+    violations,
+    without_generator,
+)
 from sintra_rules._version import __version__
 from sintra_rules.errors import (
     ActionIdError,
@@ -58,6 +82,7 @@ from sintra_rules.errors import (
     GameOver,
     IllegalAction,
     InvalidArgument,
+    NotAState,
     NotationError,
     PositionError,
     RecordError,
@@ -69,59 +94,42 @@ from sintra_rules.errors import (
 )
 from sintra_rules.game import Game, GameInfo
 from sintra_rules.games import available_games, make
-from sintra_rules.games.sintra import BEHAVIOUR_VERSION
-from sintra_rules.games.sintra import events as events
-from sintra_rules.games.sintra.actions import Action, Reset, Take
-from sintra_rules.games.sintra.builder import build_position
-from sintra_rules.games.sintra.chance import (
-    apply_chance,
-    apply_fill,
-    chance_outcomes,
-    determinize,
-    position_digest,
-    resolve_chance,
-    same_position,
-    sample_chance,
-    without_generator,
-)
-from sintra_rules.games.sintra.components import (
-    ComponentTable,
-    Side,
-    components_from_mapping,
-    default_components,
-    load_components,
-)
-from sintra_rules.games.sintra.documents import (
-    state_digest,
-    state_from_dict,
-    state_from_json,
-    state_to_dict,
-    state_to_json,
-)
-from sintra_rules.games.sintra.events import Event
-from sintra_rules.games.sintra.explain import Explanation, explain
-from sintra_rules.games.sintra.notation import action_from_text, action_to_text
-from sintra_rules.games.sintra.position import position_from_text, position_to_text
-from sintra_rules.games.sintra.records import (
-    GameRecord,
-    record_from_json,
-    record_game,
-    record_position_game,
-    record_to_json,
-    replay,
-)
-from sintra_rules.games.sintra.rules import apply, apply_traced, is_legal, legal_actions, violations
-from sintra_rules.games.sintra.scoring import FinalScore, Outcome, final_score, outcome
-from sintra_rules.games.sintra.setup import new_game
-from sintra_rules.games.sintra.state import (
+from sintra_rules.games.sintra import (
+    BEHAVIOUR_VERSION,
     CENTRE,
+    Action,
     ChanceStep,
     Colour,
+    ComponentTable,
+    Event,
+    Explanation,
+    FinalScore,
+    GameRecord,
     GameState,
+    Outcome,
     PlayerState,
+    Reset,
+    Side,
     Strip,
+    Take,
     Window,
+    action_from_text,
+    action_to_text,
+    apply_fill,
+    build_position,
+    components_from_mapping,
+    default_components,
+    final_score,
+    load_components,
+    new_game,
+    outcome,
+    position_from_text,
+    record_from_json,
+    record_game,
+    state_from_dict,
+    state_from_json,
 )
+from sintra_rules.games.sintra import events as events
 
 __all__ = [
     "BEHAVIOUR_VERSION",
@@ -145,6 +153,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "InvalidArgument",
+    "NotAState",
     "NotationError",
     "Outcome",
     "PlayerState",
@@ -190,6 +199,7 @@ __all__ = [
     "record_to_json",
     "replay",
     "resolve_chance",
+    "result",
     "same_position",
     "sample_chance",
     "state_digest",

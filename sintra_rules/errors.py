@@ -69,6 +69,7 @@ __all__ = [
     "InvalidArgument",
     "InvariantBroken",
     "MissingExtra",
+    "NotAState",
     "NotationError",
     "PositionBuildError",
     "PositionError",
@@ -331,6 +332,20 @@ class UnknownGame(SintraError, LookupError):
 
     def _message(self) -> str:
         return f"unknown game {self.subject!r}: {self.reason}"
+
+
+class NotAState(SintraError, TypeError):
+    """A value given where a function of the facade (:mod:`sintra_rules`) takes a state of a
+    registered game: no state of any game, or a state of a game that has no such function (a
+    factory fill is Sintra's alone). ``function`` is the function called.
+
+    >>> str(NotAState("legal_actions", "expected a state of a registered game, got int"))
+    'legal_actions: expected a state of a registered game, got int'
+    """
+
+    def __init__(self, function: str, reason: str) -> None:
+        self.function = function
+        super().__init__(function, reason)
 
 
 class UnknownPlayerCount(SintraError, KeyError):

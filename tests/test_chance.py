@@ -222,7 +222,7 @@ def test_eng_07_no_action_while_a_step_is_pending() -> None:
         chance_outcomes(new_game(2, seed=1))
     for bad in (True, 1.0, "1", None, -1, 8):
         with pytest.raises(IllegalAction):
-            apply_chance(state, bad)  # type: ignore[arg-type]
+            apply_chance(state, bad)
 
 
 def test_eng_07_outcomes_are_numbered_below_8() -> None:
@@ -572,7 +572,7 @@ def searcher(peek: bool) -> Callable[[GameState], Action]:
 
     def choose(state: GameState) -> Action:
         best: tuple[int, int] | None = None
-        choice = legal_actions(state)[0]
+        choice: Action = legal_actions(state)[0]
         for index, action in enumerate(legal_actions(state)):
             total = 0
             for k in range(3):

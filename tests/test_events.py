@@ -244,7 +244,7 @@ def test_round_end_with_the_tile_holder_starting() -> None:
     state = position(2, "A", ["G"], tile=1)
     _after, found = apply_traced(state, Take(0, GREEN, 0))
     assert found[-2].clauses == ("END-03",)
-    assert (found[-2].poured, found[-2].short) == (0, 0)  # type: ignore[attr-defined]
+    assert (found[-2].poured, found[-2].short) == (0, 0)
     assert found[-1] == ev.StartsNextRound(seat=1, tile=True)
     assert describe_event(found[-1], state.components) == (
         "player 2 holds the tile and starts the next round",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import itertools
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -58,7 +59,11 @@ def assert_rejected(state: GameState, action: Any, *clauses: str) -> None:
     twin = copy.deepcopy(state)
     frozen = pickle.dumps(state)
     assert not is_legal(state, action)
-    for run in (apply, lambda s, a: apply_traced(s, a)[0]):
+    runs: tuple[Callable[[GameState, object], GameState], ...] = (
+        apply,
+        lambda s, a: apply_traced(s, a)[0],
+    )
+    for run in runs:
         with pytest.raises(IllegalAction) as info:
             run(state, action)
         error = info.value

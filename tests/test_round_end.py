@@ -179,7 +179,7 @@ def test_turn01_exactly_one_action_no_pass(players: int, side: Side) -> None:
     assert actions and all(isinstance(a, Take | Reset) for a in actions)
     for bad in (None, "pass", 0):
         with pytest.raises(IllegalAction):
-            apply(state, bad)  # type: ignore[arg-type]
+            apply(state, bad)
     assert all(apply(state, a).turn == 1 for a in actions)
 
 

@@ -65,7 +65,7 @@ def targets(state: GameState, source: int, colour: int) -> set[int | None]:
 def rejected(state: GameState, action: object) -> str:
     """The clause :func:`apply` names when it rejects ``action``."""
     with pytest.raises(IllegalAction) as info:
-        apply(state, action)  # type: ignore[arg-type]
+        apply(state, action)
     return info.value.clause
 
 

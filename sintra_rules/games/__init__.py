@@ -26,6 +26,7 @@ sintra_rules.errors.UnknownGame: unknown game 'chess': choose from sagrada, sint
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any, Final, Literal, get_args
 
 from sintra_rules._formats.files import found_text
@@ -34,6 +35,7 @@ from sintra_rules.game import FileClaim, Game, Recognised, State
 
 __all__ = [
     "GameId",
+    "api_of",
     "available_games",
     "detect_file",
     "file_claims",
@@ -50,6 +52,8 @@ _HOMES: Final = {
     "sagrada": "sintra_rules.games.sagrada.game:GAME",
     "sintra": "sintra_rules.games.sintra.game:GAME",
 }
+#: Each game's own API namespace: its engine's functions with the game's own signatures.
+_APIS: Final = {"sagrada": "sintra_rules.games.sagrada", "sintra": "sintra_rules.games.sintra"}
 
 
 def available_games() -> tuple[str, ...]:
@@ -196,3 +200,25 @@ def _formats_text() -> str:
             kinds = ", ".join(f"a {f.kind} ({f.looks})" for f in game.file_formats)
             parts.append(f"{game.info.title} reads {kinds}")
     return "; ".join(parts)
+
+
+def api_of(name: str) -> ModuleType:
+    """The game's own API namespace, ``sintra_rules.games.<name>``: its engine's functions with
+    the game's own signatures (``legal_actions``, ``apply``, ``position_to_text``, ...), which
+    the facade's functions dispatch to (:mod:`sintra_rules`); imported on first use.
+
+    Args:
+        name: a name of :func:`available_games`.
+
+    Returns:
+        The module.
+
+    Raises:
+        UnknownGame: the name is not registered.
+
+    >>> api_of("sagrada").__name__
+    'sintra_rules.games.sagrada'
+    """
+    if not isinstance(name, str) or name not in _APIS:
+        raise UnknownGame(str(name), f"choose from {', '.join(available_games())}")
+    return importlib.import_module(_APIS[name])

@@ -25,7 +25,8 @@ The engine:
   :func:`sample_chance`, :func:`resolve_chance`, :func:`determinize`,
   :func:`without_generator`, :func:`same_position`;
 * scoring: :func:`final_score`, :class:`FinalScore`, :func:`result`, :func:`target_score`;
-* files and AI: :func:`state_to_json`, :func:`state_from_json`, :func:`state_digest`,
+* files and AI: :func:`state_to_json`, :func:`state_from_json`, :func:`state_to_dict`,
+  :func:`state_from_dict`, :func:`state_digest`, :func:`position_digest`,
   :func:`action_to_id`, :func:`id_to_action`, :func:`legal_ids`, :func:`observe`,
   :func:`observation_string`, :func:`render`; agents in :mod:`~.agents`;
 * at the table: the one-line position notation (:func:`position_to_text`,
@@ -67,7 +68,14 @@ from sintra_rules.games.sagrada.components import (
     default_components,
     load_components,
 )
-from sintra_rules.games.sagrada.documents import state_digest, state_from_json, state_to_json
+from sintra_rules.games.sagrada.documents import (
+    position_digest,
+    state_digest,
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    state_to_json,
+)
 from sintra_rules.games.sagrada.encoding import (
     NUM_ACTIONS,
     action_to_id,
@@ -151,6 +159,7 @@ __all__ = [
     "observation_size",
     "observation_string",
     "observe",
+    "position_digest",
     "position_from_text",
     "position_to_text",
     "record_from_json",
@@ -164,7 +173,9 @@ __all__ = [
     "same_position",
     "sample_chance",
     "state_digest",
+    "state_from_dict",
     "state_from_json",
+    "state_to_dict",
     "state_to_json",
     "state_to_svg",
     "target_score",

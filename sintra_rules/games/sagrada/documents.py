@@ -43,6 +43,7 @@ from typing import Any, cast, get_args
 from sintra_rules._strict import Reader, describe, json_path
 from sintra_rules.errors import FormatVersionError, RecordError
 from sintra_rules.games.sagrada._version import BEHAVIOUR_VERSION
+from sintra_rules.games.sagrada.chance import without_generator
 from sintra_rules.games.sagrada.components import SPACES, SagradaComponents, table_or_default
 from sintra_rules.games.sagrada.placement import space_name
 from sintra_rules.games.sagrada.state import (
@@ -60,6 +61,7 @@ from sintra_rules.games.sagrada.state import (
 __all__ = [
     "FORMAT",
     "KIND",
+    "position_digest",
     "state_digest",
     "state_from_dict",
     "state_from_json",
@@ -194,6 +196,25 @@ def state_digest(state: SagradaState) -> str:
     doc["components"] = {"digest": state.components.digest}
     blob = json.dumps(doc, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode("ascii")).hexdigest()
+
+
+def position_digest(state: SagradaState) -> str:
+    """SHA-256 (hex) of the position without its generator (ENG-05): the :func:`state_digest`
+    of the same state with ``rng`` ``None``. Two states have the same position digest exactly
+    when :func:`~sintra_rules.games.sagrada.chance.same_position` holds (up to the component
+    table's name, which no digest includes).
+
+    Args:
+        state: any state.
+
+    Returns:
+        64 lower-case hex digits.
+
+    >>> from sintra_rules.games.sagrada import new_game, determinize
+    >>> position_digest(new_game(2, seed=1)) == position_digest(determinize(new_game(2, seed=1), 9))
+    True
+    """
+    return state_digest(without_generator(state))
 
 
 # ---------------------------------------------------------------------------------- reading

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -135,6 +135,9 @@ class SagradaRecord:
     (ENG-11); every decision in order, the chance outcomes by the ply they follow (a game from
     a position only), the players' ``names``, other ``tags``, ``comments``, and the ``result``
     once the game is over (ENG-16)."""
+
+    #: The registry name of the record's game (as a state's ``GAME``).
+    GAME: ClassVar[str] = "sagrada"
 
     num_players: int
     seed: int | None

@@ -25,7 +25,8 @@ The engine:
 * chance (ENG-07 to ENG-09): :func:`chance_outcomes`, :func:`apply_chance`, :func:`apply_fill`,
   :func:`sample_chance`, :func:`resolve_chance`, :func:`determinize`,
   :func:`without_generator`, :func:`same_position`, :func:`position_digest`;
-* scoring: :func:`final_score`, :class:`FinalScore`, :func:`outcome`, :class:`Outcome`;
+* scoring: :func:`final_score`, :class:`FinalScore`, :func:`outcome`, :class:`Outcome`,
+  :func:`result` (the :class:`~sintra_rules.game.Result` every game gives);
 * files and AI: :func:`state_to_json`, :func:`state_from_json`, :func:`state_to_dict`,
   :func:`state_from_dict`, :func:`state_digest`, :func:`action_to_id`, :func:`id_to_action`,
   :func:`legal_ids`, :func:`observe`, :func:`observation_string`, :func:`render_state`;
@@ -85,7 +86,7 @@ from sintra_rules.games.sintra.records import (
 )
 from sintra_rules.games.sintra.render import render_state
 from sintra_rules.games.sintra.rules import apply, apply_traced, is_legal, legal_actions, violations
-from sintra_rules.games.sintra.scoring import FinalScore, Outcome, final_score, outcome
+from sintra_rules.games.sintra.scoring import FinalScore, Outcome, final_score, outcome, result
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import (
     CENTRE,
@@ -155,6 +156,7 @@ __all__ = [
     "render_state",
     "replay",
     "resolve_chance",
+    "result",
     "same_position",
     "sample_chance",
     "state_digest",

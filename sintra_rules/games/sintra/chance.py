@@ -580,7 +580,7 @@ def resolve_chance(state: GameState) -> GameState:
 # ---------------------------------------------------------------------------- no peeking
 
 
-def determinize(state: GameState, seed: int) -> GameState:
+def determinize(state: GameState, seed: int, viewer: int | None = None) -> GameState:
     """The same position with a fresh generator seeded by ``seed`` (ENG-09): its future draws
     are those of ``seed``, not of the real game. A searcher plays ahead on this, never on the
     real state, so that nothing it computes depends on the real future draws.
@@ -588,6 +588,8 @@ def determinize(state: GameState, seed: int) -> GameState:
     Args:
         state: the real position.
         seed: the searcher's seed, an integer >= 0.
+        viewer: the seat the searcher plays; Sintra hides nothing from any seat, so it changes
+            nothing (the parameter is every game's, :meth:`sintra_rules.game.Rules.determinize`).
 
     Returns:
         ``state`` with the generator of ``seed`` (ENG-02).

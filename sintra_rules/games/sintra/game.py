@@ -62,7 +62,7 @@ from sintra_rules.games.sintra.notation import action_from_text, action_to_text
 from sintra_rules.games.sintra.observation import observation_size, observation_string, observe
 from sintra_rules.games.sintra.render import render_state, render_summary
 from sintra_rules.games.sintra.rules import apply, legal_actions
-from sintra_rules.games.sintra.scoring import outcome
+from sintra_rules.games.sintra.scoring import result
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import GameState
 
@@ -127,9 +127,7 @@ class SintraGame:
 
     def result(self, state: GameState, /) -> Result:
         """Scores, keys ``(score, -points lost)`` and winners (WIN-01 to WIN-03)."""
-        won = outcome(state)
-        keys = tuple((s, -lost) for s, lost in zip(won.scores, won.points_lost, strict=True))
-        return Result(won.scores, keys, won.winners)
+        return result(state)
 
     def chance_outcomes(self, state: GameState, /) -> tuple[tuple[int, Fraction], ...]:
         """The pending chance step's outcomes (ENG-07)."""

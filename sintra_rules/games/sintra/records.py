@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -171,6 +171,9 @@ class GameRecord:
     Build one with :func:`record_game`, :func:`record_position_game` (which check it) or
     :func:`record_from_json`.
     """
+
+    #: The registry name of the record's game (as a state's ``GAME``).
+    GAME: ClassVar[str] = "sintra"
 
     num_players: int
     side: Side

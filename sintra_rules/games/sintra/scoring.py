@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from sintra_rules.errors import GameNotOver
+from sintra_rules.game import Result
 from sintra_rules.games.sintra.components import ComponentTable, Side
 from sintra_rules.games.sintra.state import Colour, GameState, PlayerState, Window
 
@@ -29,6 +30,7 @@ __all__ = [
     "ornament_bonus",
     "outcome",
     "points_lost",
+    "result",
     "side_b_bonus",
     "track_steps",
     "window_points",
@@ -167,3 +169,16 @@ def outcome(state: GameState) -> Outcome:
     best = max(zip(scores, (-x for x in lost), strict=True))
     winners = tuple(seat for seat in range(len(scores)) if (scores[seat], -lost[seat]) == best)
     return Outcome(scores=scores, points_lost=lost, winners=winners)
+
+
+def result(state: GameState) -> Result:
+    """The game's result as every game of the library gives it (:class:`~sintra_rules.game.Result`):
+    the scores, the tie-break keys ``(score, -points lost)`` and the winners of :func:`outcome`
+    (WIN-01 to WIN-03).
+
+    Raises:
+        GameNotOver: the game is not over yet (END-02).
+    """
+    won = outcome(state)
+    keys = tuple((s, -lost) for s, lost in zip(won.scores, won.points_lost, strict=True))
+    return Result(won.scores, keys, won.winners)
