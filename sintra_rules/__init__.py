@@ -1,62 +1,73 @@
-"""sintra_rules: the canonical rules engine of *Azul: Stained Glass of Sintra*.
+"""sintra_rules: the canonical rules engines of *Azul: Stained Glass of Sintra* and *Sagrada*.
 
-This package is the one documented import path of the engine, the file formats, ``explain``,
-the errors and the component tables: ``from sintra_rules import new_game, apply``. The
-modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) lists:
+This package is the one documented import path of the engines, the file formats, ``explain``,
+the errors and the component tables: ``from sintra_rules import make, legal_actions, apply``.
+The modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) lists:
 
-* the engine: :class:`GameState`, :class:`PlayerState`, :class:`Strip`, ``Window``, ``Colour``,
-  ``Side``, ``CENTRE``; the actions :class:`Take` and :class:`Reset` (build them so; ``Action``
-  is either); :func:`new_game`, :func:`legal_actions`, :func:`is_legal`,
-  :func:`~sintra_rules.games.sintra.rules.violations`, :func:`apply`, :func:`apply_traced`
-  and the :class:`Event` values it returns (their kinds are read from the namespace
-  :mod:`sintra_rules.games.sintra.events`, also bound here as ``events``:
-  ``events.Placed``, ...); :func:`final_score`, :class:`FinalScore`,
-  :func:`~sintra_rules.games.sintra.scoring.outcome`, :class:`Outcome`;
-* the chance steps (ENG-07 to ENG-09): :class:`ChanceStep`, :func:`chance_outcomes`,
-  :func:`apply_chance`, :func:`apply_fill`, :func:`sample_chance`,
-  :func:`~sintra_rules.games.sintra.chance.resolve_chance`,
-  :func:`determinize`, :func:`without_generator`,
-  :func:`~sintra_rules.games.sintra.chance.same_position`,
-  :func:`position_digest`;
-* the formats: :func:`action_to_text` / :func:`action_from_text` (notation),
-  :func:`position_to_text` / :func:`position_from_text` / :func:`build_position` (one-line
-  positions), :func:`state_to_json` / :func:`state_from_json` / :func:`state_to_dict` /
-  :func:`state_from_dict` / :func:`state_digest` (one position), :class:`GameRecord`,
-  :func:`record_game`, :func:`replay`, :func:`record_to_json` / :func:`record_from_json`
-  (whole games);
-* :func:`explain` and its :class:`Explanation`;
-* the component tables: :class:`ComponentTable`, :func:`default_components`,
-  :func:`load_components`, :func:`components_from_mapping`;
-* every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``;
-* the games of the library (Sintra and Sagrada, as peers) by name: :func:`make`,
-  :func:`available_games`, and the protocol every game implements, :class:`Game` with its facts
-  :class:`GameInfo` (:mod:`sintra_rules.game`).
+* the games of the library by name: :func:`make`, :func:`available_games`, and the protocol
+  every game implements, :class:`Game` with its facts :class:`GameInfo`
+  (:mod:`sintra_rules.game`); each game's own API, with its own signatures, is its namespace
+  ``sintra_rules.games.<name>`` (:mod:`sintra_rules.games.sintra`,
+  :mod:`sintra_rules.games.sagrada`);
+* **functions that take a state, for a state of every game**: each calls the same-named
+  function of the state's own game, so its answer, errors included, is that game's
+  (``sintra_rules._facade``): :func:`legal_actions`, :func:`is_legal`, :func:`violations`,
+  :func:`apply`, :func:`apply_traced`, :func:`chance_outcomes`, :func:`apply_chance`,
+  :func:`sample_chance`, :func:`resolve_chance`, :func:`determinize`,
+  :func:`without_generator`, :func:`same_position`, :func:`position_digest`,
+  :func:`position_to_text`, :func:`state_to_json`, :func:`state_to_dict`,
+  :func:`state_digest`, :func:`explain`, :func:`result` (scores, tie-break keys and winners);
+  for records, :func:`replay`, :func:`record_to_json` and :func:`record_position_game`; and
+  :func:`final_score`, on the game of its first argument. A value that is no state of a
+  registered game is a :class:`NotAState` naming what was expected;
+* Sintra's own names, as the library began as Sintra's engine: the state
+  (:class:`GameState`, :class:`PlayerState`, :class:`Strip`, ``Window``, ``Colour``,
+  ``Side``, ``CENTRE``, :class:`ChanceStep`), the actions :class:`Take` and :class:`Reset`
+  (``Action`` is either) with :func:`action_to_text` / :func:`action_from_text`,
+  :func:`new_game`, :class:`Event` (its kinds in ``events``: ``events.Placed``, ...),
+  :class:`FinalScore`, :class:`Outcome`, :class:`Explanation`; :func:`apply_fill` and
+  :func:`outcome`, which refuse another game's state and say so; the readers
+  :func:`position_from_text`, :func:`build_position`, :func:`state_from_json`,
+  :func:`state_from_dict` and :func:`record_from_json`, the records :class:`GameRecord` and
+  :func:`record_game`; the component tables :class:`ComponentTable`,
+  :func:`default_components`, :func:`load_components`, :func:`components_from_mapping`;
+* every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``
+  (Sintra's).
 
 The satellites are submodules imported explicitly, as ``chess.svg`` is:
-:mod:`sintra_rules.agents` (built-in players), :mod:`sintra_rules.games.sintra.render` and
-:mod:`sintra_rules.games.sintra.svg` (views), :mod:`sintra_rules.games.sintra.narration`
-(words), :mod:`sintra_rules.clauses` (the spec as data), :mod:`sintra_rules.verify` (the
-verification kit) and the AI helpers (:mod:`sintra_rules.games.sintra.encoding`,
-:mod:`sintra_rules.games.sintra.observation`). Sintra's modules live in
-``sintra_rules.games.sintra``.
+:mod:`sintra_rules.agents` (built-in players), each game's views and words
+(:mod:`sintra_rules.games.sintra.render`, :mod:`sintra_rules.games.sintra.svg`,
+:mod:`sintra_rules.games.sintra.narration`, and Sagrada's of the same names),
+:mod:`sintra_rules.clauses` (the spec as data), :mod:`sintra_rules.verify` (the verification
+kit) and the AI helpers (each game's ``encoding`` and ``observation``, the adapters).
 
->>> from sintra_rules import new_game, legal_actions, apply, outcome
->>> state = new_game(2, side="B", seed=1)
->>> while not state.is_over:
-...     state = apply(state, legal_actions(state)[0])
->>> state.round, len(outcome(state).winners) >= 1
-(6, True)
+>>> from sintra_rules import make, legal_actions, apply, result
+>>> for name in ("sintra", "sagrada"):
+...     state = make(name).start(2, seed=1)
+...     while not state.is_over:
+...         state = apply(state, legal_actions(state)[0])
+...     print(name, len(result(state).scores))
+sintra 2
+sagrada 2
+>>> legal_actions("sintra1 side:A")
+Traceback (most recent call last):
+...
+sintra_rules.errors.NotAState: legal_actions: expected a state of a registered game (a \
+SagradaState of sagrada, a GameState of sintra), got str
 """
 
 from sintra_rules._facade import (
     apply,
     apply_chance,
+    apply_fill,
     apply_traced,
     chance_outcomes,
     determinize,
     explain,
+    final_score,
     is_legal,
     legal_actions,
+    outcome,
     position_digest,
     position_to_text,
     record_position_game,
@@ -115,14 +126,11 @@ from sintra_rules.games.sintra import (
     Window,
     action_from_text,
     action_to_text,
-    apply_fill,
     build_position,
     components_from_mapping,
     default_components,
-    final_score,
     load_components,
     new_game,
-    outcome,
     position_from_text,
     record_from_json,
     record_game,

@@ -34,12 +34,15 @@ from sintra_rules.games import api_of, available_games
 __all__ = [
     "apply",
     "apply_chance",
+    "apply_fill",
     "apply_traced",
     "chance_outcomes",
     "determinize",
     "explain",
+    "final_score",
     "is_legal",
     "legal_actions",
+    "outcome",
     "position_digest",
     "position_to_text",
     "record_position_game",
@@ -93,24 +96,24 @@ def _described(value: object) -> str:
     return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
 
 
-def _api(value: object, function: str) -> ModuleType:
-    """The API namespace of ``value``'s game."""
+def _api(value: object, function: str, expected: str = "") -> ModuleType:
+    """The API namespace of ``value``'s game; ``expected`` says what ``value`` should have been
+    (default: a state of a registered game)."""
     name = getattr(type(value), "GAME", None)
     if not isinstance(name, str) or name not in available_games():
-        raise NotAState(
-            function,
-            f"expected a state of a registered game ({_states_text()}), got {_described(value)}",
-        )
+        wanted = expected or f"a state of a registered game ({_states_text()})"
+        raise NotAState(function, f"expected {wanted}, got {_described(value)}")
     return api_of(name)
 
 
-def own(value: object, function: str) -> Callable[..., Any]:
+def own(value: object, function: str, expected: str = "") -> Callable[..., Any]:
     """The function called ``function`` of ``value``'s game (``value`` is a state, or a record
     or another value whose class names its game in ``GAME``).
 
     Args:
         value: the state (or record) the function is called on.
         function: the function's name in the game's own API namespace.
+        expected: what ``value`` should be, for the error (default: a state).
 
     Returns:
         That game's function.
@@ -125,7 +128,7 @@ def own(value: object, function: str) -> Callable[..., Any]:
     sintra_rules.errors.NotAState: apply_fill: a state of sagrada has no apply_fill (it is \
 Sintra's): use apply_chance with each outcome of chance_outcomes
     """
-    api = _api(value, function)
+    api = _api(value, function, expected)
     found = getattr(api, function, None)
     if found is None or function not in getattr(api, "__all__", ()):
         owners = [
@@ -355,3 +358,36 @@ def record_position_game(start: State, *args: Any, **kwargs: Any) -> Any:
         NotAState: ``start`` is no state of a registered game.
     """
     return own(start, "record_position_game")(start, *args, **kwargs)
+
+
+def apply_fill(state: S, factories: Any) -> S:
+    """Sintra's: the state after the factory displays are filled with ``factories`` (a
+    supplied fill, Sintra's ENG-08); a state of another game has no fill and is refused.
+
+    Raises:
+        NotAState: ``state`` is no Sintra state.
+    """
+    return own(state, "apply_fill")(state, factories)  # type: ignore[no-any-return]
+
+
+def outcome(state: State) -> Any:
+    """Sintra's: the :class:`~sintra_rules.games.sintra.scoring.Outcome` of a finished game
+    (scores, points lost, winners); for every game, :func:`result`.
+
+    Raises:
+        NotAState: ``state`` is no Sintra state.
+        GameNotOver: the game is not over.
+    """
+    return own(state, "outcome")(state)
+
+
+def final_score(first: Any, *args: Any) -> Any:
+    """One player's final score, in the words of the game of ``first``: Sintra's
+    ``final_score(table, side, player)`` (``first`` its component table), Sagrada's
+    ``final_score(state, seat)``.
+
+    Raises:
+        NotAState: ``first`` is no state or component table of a registered game.
+    """
+    score = own(first, "final_score", "a state or a component table of a registered game")
+    return score(first, *args)

@@ -338,7 +338,7 @@ def test_eng_08_observed_refills_that_no_draws_can_give_are_refused() -> None:
     ]
     for factories in bad:
         with pytest.raises(IllegalAction) as info:
-            apply_fill(state, factories)  # type: ignore[arg-type]
+            apply_fill(state, factories)
         assert info.value.clause == "ENG-07"
     with pytest.raises(IllegalAction):
         apply_fill(new_game(2, seed=1), new_game(2, seed=1).factories)
@@ -561,7 +561,7 @@ def rollout_value(state: GameState, seat: int, plies: int, seed: int) -> int:
         if not state.is_over:
             state = apply(state, agent.choose(state))
     table = state.components
-    totals = [p.score + final_score(table, state.side, p).total for p in state.players]
+    totals: list[int] = [p.score + final_score(table, state.side, p).total for p in state.players]
     return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
 
 

@@ -11,6 +11,7 @@ itself is a separate step of the README's test command.
 from __future__ import annotations
 
 import doctest
+import re
 import importlib.util
 import sys
 import xml.etree.ElementTree as ET
@@ -185,3 +186,16 @@ def test_another_games_anchors_are_qualified_as_its_pages_are_included() -> None
             assert content == [page]
         else:
             assert content == [page.replace(f"({cid('PLACE', 3)})=", expected)]
+
+
+def test_the_index_includes_the_readme_s_commands_from_a_sentence_start() -> None:
+    """The docs' index shows the README's two commands from the line that introduces them (issue
+    29: a line count made the include start mid-sentence once the README grew)."""
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    marker = re.search(r':start-after: "([^"]+)"', index)
+    assert marker is not None and ":start-line:" not in index
+    assert readme.count(marker.group(1)) == 1
+    included = readme.split(marker.group(1), 1)[1].split("## What it is", 1)[0].strip()
+    assert included.startswith("Install and watch a complete game")
+    assert included.count("```sh") == 2

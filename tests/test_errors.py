@@ -30,6 +30,7 @@ EXPECTED: dict[str, tuple[type[Exception], tuple[object, ...]]] = {
     "UnknownClause": (LookupError, ("TAKE-3", "not a clause ID")),
     "UnknownAgent": (LookupError, ("clever", "choose from greedy, random")),
     "UnknownGame": (LookupError, ("chess", "choose from sagrada, sintra")),
+    "NotAState": (TypeError, ("legal_actions", "expected a state of a registered game, got int")),
     "ConformanceFailure": (
         AssertionError,
         ("chance", "toy, seed 0, ply 3: probabilities sum to 2"),

@@ -27,7 +27,7 @@ import tomllib
 import types
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -152,6 +152,9 @@ class SagradaComponents:
     :func:`components_from_mapping`; the constructor itself does not validate. Two tables are
     equal when their figures are equal (:attr:`digest`); names and provenance do not count.
     """
+
+    #: The registry name of the game this belongs to (as a state's ``GAME``).
+    GAME: ClassVar[str] = "sagrada"
 
     name: str
     colour_codes: tuple[str, ...]

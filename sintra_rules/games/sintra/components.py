@@ -26,7 +26,7 @@ import tomllib
 import types
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -96,6 +96,9 @@ class ComponentTable:
     :func:`components_from_mapping`; the constructor itself does not validate. Two tables are
     equal when their figures are equal (``digest``); names and provenance do not count.
     """
+
+    #: The registry name of the game this belongs to (as a state's ``GAME``).
+    GAME: ClassVar[str] = "sintra"
 
     name: str
     colour_codes: tuple[str, ...]
