@@ -11,8 +11,8 @@ itself is a separate step of the README's test command.
 from __future__ import annotations
 
 import doctest
-import re
 import importlib.util
+import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
