@@ -20,16 +20,18 @@ The modules behind it are free to move. ``__all__`` (and ``dir(sintra_rules)``) 
   for records, :func:`replay`, :func:`record_to_json` and :func:`record_position_game`; and
   :func:`final_score`, on the game of its first argument. A value that is no state of a
   registered game is a :class:`NotAState` naming what was expected;
+* **readers for every game**, each reading a file by the game its content names (a position's
+  first word, a JSON document's ``kind``): :func:`position_from_text`, :func:`state_from_json`,
+  :func:`state_from_dict` and :func:`record_from_json`; a text of no game's is refused with
+  every game's form (:class:`PositionError`, :class:`~sintra_rules.errors.FileKindError`);
 * Sintra's own names, as the library began as Sintra's engine: the state
   (:class:`GameState`, :class:`PlayerState`, :class:`Strip`, ``Window``, ``Colour``,
   ``Side``, ``CENTRE``, :class:`ChanceStep`), the actions :class:`Take` and :class:`Reset`
   (``Action`` is either) with :func:`action_to_text` / :func:`action_from_text`,
   :func:`new_game`, :class:`Event` (its kinds in ``events``: ``events.Placed``, ...),
   :class:`FinalScore`, :class:`Outcome`, :class:`Explanation`; :func:`apply_fill` and
-  :func:`outcome`, which refuse another game's state and say so; the readers
-  :func:`position_from_text`, :func:`build_position`, :func:`state_from_json`,
-  :func:`state_from_dict` and :func:`record_from_json`, the records :class:`GameRecord` and
-  :func:`record_game`; the component tables :class:`ComponentTable`,
+  :func:`outcome`, which refuse another game's state and say so; :func:`build_position`, the
+  records :class:`GameRecord` and :func:`record_game`; the component tables :class:`ComponentTable`,
   :func:`default_components`, :func:`load_components`, :func:`components_from_mapping`;
 * every error (:mod:`sintra_rules.errors`), and ``__version__`` and ``BEHAVIOUR_VERSION``
   (Sintra's).
@@ -69,7 +71,9 @@ from sintra_rules._facade import (
     legal_actions,
     outcome,
     position_digest,
+    position_from_text,
     position_to_text,
+    record_from_json,
     record_position_game,
     record_to_json,
     replay,
@@ -78,6 +82,8 @@ from sintra_rules._facade import (
     same_position,
     sample_chance,
     state_digest,
+    state_from_dict,
+    state_from_json,
     state_to_dict,
     state_to_json,
     violations,
@@ -131,11 +137,7 @@ from sintra_rules.games.sintra import (
     default_components,
     load_components,
     new_game,
-    position_from_text,
-    record_from_json,
     record_game,
-    state_from_dict,
-    state_from_json,
 )
 from sintra_rules.games.sintra import events as events
 

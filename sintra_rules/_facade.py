@@ -22,14 +22,15 @@ SagradaState of sagrada, a GameState of sintra), got int
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
 from typing import Any, Final
 
-from sintra_rules.errors import IllegalAction, NotAState
-from sintra_rules.game import Result, S, State
-from sintra_rules.games import api_of, available_games
+from sintra_rules.errors import FileKindError, IllegalAction, NotAState, PositionError
+from sintra_rules.game import FileClaim, Result, S, State
+from sintra_rules.games import api_of, available_games, file_claims, make
 
 __all__ = [
     "apply",
@@ -44,7 +45,9 @@ __all__ = [
     "legal_actions",
     "outcome",
     "position_digest",
+    "position_from_text",
     "position_to_text",
+    "record_from_json",
     "record_position_game",
     "record_to_json",
     "replay",
@@ -53,6 +56,8 @@ __all__ = [
     "same_position",
     "sample_chance",
     "state_digest",
+    "state_from_dict",
+    "state_from_json",
     "state_to_dict",
     "state_to_json",
     "violations",
@@ -391,3 +396,185 @@ def final_score(first: Any, *args: Any) -> Any:
     """
     score = own(first, "final_score", "a state or a component table of a registered game")
     return score(first, *args)
+
+
+#: The reader of each kind of file, by the facade's reader's name.
+_READERS: Final = {
+    "position_from_text": "position",
+    "state_from_json": "state document",
+    "state_from_dict": "state document",
+    "record_from_json": "game record",
+}
+#: The facade's reader of each kind of file, for the advice of a file read with another.
+_READER_OF: Final = {
+    "position": "position_from_text",
+    "state document": "state_from_json",
+    "game record": "record_from_json",
+    "text record": "sintra replay FILE, or the game's textrecord.record_from_text",
+    "golden playthrough": "the verification kit (sintra_rules.verify)",
+}
+
+
+def _refuse(function: str, text: str, reason: str) -> Exception:
+    """The reader's error: a :class:`PositionError` for a position, else a
+    :class:`FileKindError`."""
+    if _READERS[function] == "position":
+        return PositionError(text, "version", 1, _version_clauses(), reason)
+    return FileKindError("$", reason)
+
+
+@functools.cache
+def _version_clauses() -> str:
+    """Each game's clause of its position's first word, as its own reader names it:
+    ``sagrada ENG-12, sintra ENG-21``."""
+    clauses = []
+    for name in available_games():
+        try:
+            api_of(name).position_from_text("?")
+        except PositionError as error:
+            clauses.append(f"{name} {error.clause}")
+    return ", ".join(clauses)
+
+
+def _game_of_text(text: str, function: str) -> str:
+    """The registered game whose file of the kind ``function`` reads ``text`` is, told by its
+    content (:func:`sintra_rules.games.file_claims`).
+
+    Raises:
+        FileKindError: two games claim the text alike.
+        PositionError: (``position_from_text``) no game's position, or not a string.
+        FileKindError: (the JSON readers) no game's file of that kind.
+    """
+    wanted = _READERS[function]
+    if not isinstance(text, str):
+        if wanted == "position":
+            raise PositionError(
+                repr(text),
+                "text",
+                0,
+                _version_clauses(),
+                f"expected a string, not {_described(text)}",
+            )
+        raise FileKindError("$", f"expected JSON text (a str), got {_described(text)}")
+    claims = file_claims(text)
+    named = {name: claim for name, claim in claims.items() if claim.named}
+    chosen: dict[str, FileClaim] = named or claims
+    right = {name: claim for name, claim in chosen.items() if claim.kind == wanted}
+    if len(right) == 1:
+        return next(iter(right))
+    if len(right) > 1:
+        raise FileKindError(
+            "$",
+            f"the text could be a {wanted} of {' or '.join(sorted(right))}: name its game "
+            "(sintra_rules.games.<name>." + function + ")",
+            tuple(sorted(right)),
+        )
+    if chosen:
+        name, claim = sorted(chosen.items())[0]
+        title = make(name).info.title
+        raise _refuse(
+            function,
+            text,
+            f"a {claim.kind} of {title} ({claim.sign}), not a {wanted}: read it with "
+            f"{_READER_OF[claim.kind]}",
+        )
+    firsts = []
+    for name in available_games():
+        for form in getattr(make(name), "file_formats", ()):
+            if form.kind == wanted:
+                firsts.append(f"{make(name).info.title}'s ({form.looks})")
+    found = repr(text[:20] + ("..." if len(text) > 20 else ""))
+    raise _refuse(function, text, f"{found} is no game's {wanted}: expected {', or '.join(firsts)}")
+
+
+def position_from_text(text: str, components: Any = None) -> Any:
+    """The state a one-line position describes, in the notation of the game it names by its
+    first word (``sintra1 ...``, ``sagrada1 ...``): that game's own ``position_from_text``.
+
+    Args:
+        text: the position.
+        components: the game's component table (default: its printed figures).
+
+    Returns:
+        The state (a :class:`~sintra_rules.games.sintra.state.GameState`, a
+        :class:`~sintra_rules.games.sagrada.state.SagradaState`, ...).
+
+    Raises:
+        PositionError: no game's position (the message names every game's first word), a file
+            of another kind, not a string, or what the game's reader finds wrong.
+        FileKindError: two games claim the text alike.
+
+    >>> position_from_text("chess1 side:A")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.PositionError: bad position: version, character 1: 'chess1 side:A' is no \
+game's position: expected ...
+    """
+    name = _game_of_text(text, "position_from_text")
+    return api_of(name).position_from_text(text, components)
+
+
+def state_from_json(text: str, components: Any = None) -> Any:
+    """The state a JSON state document holds, read by the game its ``kind`` names
+    (``sintra-state``, ``sagrada-state``): that game's own ``state_from_json``.
+
+    Args:
+        text: the document.
+        components: the game's component table (default: its printed figures).
+
+    Returns:
+        The state.
+
+    Raises:
+        FileKindError: no game's state document (the message names every game's), a file of
+            another kind, or not a string.
+        RecordError: what the game's reader finds wrong.
+    """
+    name = _game_of_text(text, "state_from_json")
+    return api_of(name).state_from_json(text, components)
+
+
+def state_from_dict(data: Any, components: Any = None) -> Any:
+    """The state a state document's parsed JSON holds, read by the game its ``kind`` names:
+    that game's own ``state_from_dict``.
+
+    Args:
+        data: the parsed document (a dict).
+        components: the game's component table (default: its printed figures).
+
+    Returns:
+        The state.
+
+    Raises:
+        FileKindError: not a mapping of JSON values, or no game's state document.
+        RecordError: what the game's reader finds wrong.
+    """
+    if not isinstance(data, dict):
+        raise FileKindError("$", f"expected a state document (a dict), got {_described(data)}")
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError) as error:
+        raise FileKindError("$", f"not a document of JSON values: {error}") from None
+    name = _game_of_text(text, "state_from_dict")
+    return api_of(name).state_from_dict(data, components)
+
+
+def record_from_json(text: str, components: Any = None) -> Any:
+    """The game record a JSON record holds, read by the game its ``kind`` names
+    (``sintra-game``, ``sagrada-game``): that game's own ``record_from_json``.
+
+    Args:
+        text: the record.
+        components: the game's component table (default: its printed figures).
+
+    Returns:
+        The record (a :class:`~sintra_rules.games.sintra.records.GameRecord`, a
+        :class:`~sintra_rules.games.sagrada.records.SagradaRecord`, ...).
+
+    Raises:
+        FileKindError: no game's record (the message names every game's), a file of another
+            kind, or not a string.
+        RecordError: what the game's reader finds wrong.
+    """
+    name = _game_of_text(text, "record_from_json")
+    return api_of(name).record_from_json(text, components)

@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 
 import sintra_rules
-from sintra_rules import NotAState, SintraError, make
+from sintra_rules import NotAState, PositionError, RecordError, SintraError, make
+from sintra_rules.errors import FileKindError
 from sintra_rules.game import Recorded, log_game
 from sintra_rules.games import api_of, available_games
 
+#: The facade's readers, which find the game of a file by its content.
+READERS = ("position_from_text", "record_from_json", "state_from_dict", "state_from_json")
 #: Facade functions that dispatch on their first argument, with the arguments after the state.
-DISPATCHED = sorted(sintra_rules._facade.__all__)
+DISPATCHED = sorted(set(sintra_rules._facade.__all__) - set(READERS))
 
 
 def _states(name: str, players: int, seed: int) -> Iterator[Any]:
@@ -218,3 +221,73 @@ def test_every_facade_function_of_a_state_dispatches() -> None:
         first = next(iter(inspect.signature(value).parameters), None)
         if first in ("state", "a", "start", "record"):
             assert value.__module__ == "sintra_rules._facade", name
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_readers_read_every_game_s_files_by_their_content(name: str) -> None:
+    """Issue 29: a position, a state document (as text and as a dict) and a JSON record of
+    every game read back through the facade, with the game's own reader's answer."""
+    api = api_of(name)
+    for state in _sample(name)[::4]:
+        text = sintra_rules.position_to_text(state)
+        assert sintra_rules.position_from_text(text) == api.position_from_text(text)
+        document = sintra_rules.state_to_json(state)
+        assert sintra_rules.state_from_json(document) == state
+        assert sintra_rules.state_from_dict(json.loads(document)) == state
+    game = make(name)
+    assert isinstance(game, Recorded)
+    record = game.read_record(
+        game.write_record(log_game(game, 2, _first_actions(game, 2, 3, 12), seed=3))
+    ).record
+    written = sintra_rules.record_to_json(record)
+    assert sintra_rules.record_to_json(sintra_rules.record_from_json(written)) == written
+
+
+def test_readers_pass_on_the_game_s_own_errors() -> None:
+    """A text that names its game is that game's to judge: its reader's error, unchanged."""
+    for text in ("sintra1 side:Q hello", "sagrada1 nonsense"):
+        name = text.split("1")[0]
+        with pytest.raises(PositionError) as own:
+            api_of(name).position_from_text(text)
+        with pytest.raises(PositionError) as facade:
+            sintra_rules.position_from_text(text)
+        assert str(facade.value) == str(own.value)
+    broken = '{"format": 2, "kind": "sagrada-state", "players": 9}'
+    with pytest.raises(RecordError) as own_record:
+        api_of("sagrada").state_from_json(broken)
+    with pytest.raises(RecordError) as facade_record:
+        sintra_rules.state_from_json(broken)
+    assert str(facade_record.value) == str(own_record.value)
+
+
+def test_readers_refuse_no_game_s_file_naming_every_game_s_form() -> None:
+    """A text of no game's gets every game's form, not Sintra's alone (issue 29.3)."""
+    with pytest.raises(PositionError, match=r"^bad position: version, character 1: 'chess1") as p:
+        sintra_rules.position_from_text("chess1 side:A")
+    assert "'sagrada1 ...'" in str(p.value) and "'sintra1 ...'" in str(p.value)
+    assert "sagrada ENG-12" in str(p.value) and "sintra ENG-21" in str(p.value)
+    for reader in (sintra_rules.state_from_json, sintra_rules.record_from_json):
+        with pytest.raises(FileKindError, match="is no game's") as info:
+            reader('{"kind": "chess-game"}')
+        assert "sagrada-" in str(info.value) and "sintra-" in str(info.value)
+    with pytest.raises(FileKindError, match="expected a state document"):
+        sintra_rules.state_from_dict([1, 2])
+
+
+def test_readers_say_which_reader_a_file_of_another_kind_wants() -> None:
+    state = make("sagrada").start(2, seed=2)
+    document = sintra_rules.state_to_json(state)
+    with pytest.raises(PositionError, match=r"a state document of Sagrada .*state_from_json"):
+        sintra_rules.position_from_text(document)
+    with pytest.raises(FileKindError, match=r"a position of .*Sintra .*position_from_text"):
+        sintra_rules.record_from_json("sintra1 side:A")
+    with pytest.raises(FileKindError, match=r"a state document of Sagrada.*state_from_json"):
+        sintra_rules.record_from_json(document)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_readers_refuse_a_value_that_is_no_text(reader: str) -> None:
+    """Not a string (nor, for ``state_from_dict``, a dict): the reader's own kind of error."""
+    expected = PositionError if reader == "position_from_text" else RecordError
+    with pytest.raises(expected, match="expected"):
+        getattr(sintra_rules, reader)(42)

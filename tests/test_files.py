@@ -413,3 +413,12 @@ def test_every_game_summarises_a_game_in_progress() -> None:
         sagrada.summary(solo, ["Ann"]) == "Round 1 of 10, turn 1 of 2 | Ann: 0 dice | Ann to play"
     )
     assert json.loads(sagrada.serialize(solo))["kind"] == "sagrada-state"
+
+
+@pytest.mark.parametrize("value", [None, b"sintra1 side:A", 3])
+def test_a_value_that_is_no_text_is_refused(value: object) -> None:
+    """Only a string is a file's text: anything else is one specific error, not a guess and
+    not a crash, from each of the three functions."""
+    for function in (detect_file, game_named_by, file_claims):
+        with pytest.raises(FileKindError, match=r"^\$: expected the text of a file \(a str\)"):
+            function(value)  # type: ignore[arg-type]

@@ -109,9 +109,18 @@ def file_claims(text: str) -> dict[str, FileClaim]:
     Returns:
         The claims by game name (none: no game's file).
 
+    Raises:
+        FileKindError: ``text`` is not a string.
+
     >>> file_claims('{"kind": "sintra-state"}')
     {'sintra': FileClaim(kind='state document', sign='its kind, "sintra-state"', named=True)}
+    >>> file_claims(b"sintra1")
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.FileKindError: $: expected the text of a file (a str), got bytes
     """
+    if not isinstance(text, str):
+        raise FileKindError("$", f"expected the text of a file (a str), got {type(text).__name__}")
     claims: dict[str, FileClaim] = {}
     for name in available_games():
         game = make(name)
@@ -141,7 +150,7 @@ def detect_file(text: str) -> tuple[str, str]:
 
     Raises:
         FileKindError: no game claims the text (the message lists every game's kinds of
-            file), or two do (``games`` names them).
+            file), or two do (``games`` names them), or it is not a string.
 
     >>> detect_file('{"format": 2, "kind": "sintra-game", "players": 2}')
     ('sintra', 'game record')
@@ -150,7 +159,11 @@ def detect_file(text: str) -> tuple[str, str]:
     ...
     sintra_rules.errors.FileKindError: $: a JSON array, not a file of any game: Sagrada reads ...
     """
-    claims = file_claims(text)
+    return _decided(text, file_claims(text))
+
+
+def _decided(text: str, claims: dict[str, FileClaim]) -> tuple[str, str]:
+    """The game and kind the claims on ``text`` decide (:func:`detect_file`)."""
     named = {name: claim for name, claim in claims.items() if claim.named}
     chosen = named or claims
     if len(chosen) == 1:
@@ -178,17 +191,14 @@ def game_named_by(text: str) -> str | None:
         A name of :func:`available_games`, or ``None``.
 
     Raises:
-        FileKindError: two games claim the text (``games`` names them).
+        FileKindError: two games claim the text (``games`` names them), or it is not a
+            string.
 
     >>> game_named_by('[Sagrada "1"]'), game_named_by("hello") is None
     ('sagrada', True)
     """
-    try:
-        return detect_file(text)[0]
-    except FileKindError as error:
-        if error.games:
-            raise
-        return None
+    claims = file_claims(text)  # a text that is not a string is refused here
+    return _decided(text, claims)[0] if claims else None
 
 
 def _formats_text() -> str:
