@@ -501,7 +501,7 @@ def position_from_text(text: str, components: Any = None) -> Any:
 
     Raises:
         PositionError: no game's position (the message names every game's first word), a file
-            of another kind, not a string, or what the game's reader finds wrong.
+        of another kind, not a string, or what the game's reader finds wrong.
         FileKindError: two games claim the text alike.
 
     >>> position_from_text("chess1 side:A")  # doctest: +ELLIPSIS
@@ -527,7 +527,7 @@ def state_from_json(text: str, components: Any = None) -> Any:
 
     Raises:
         FileKindError: no game's state document (the message names every game's), a file of
-            another kind, or not a string.
+        another kind, or not a string.
         RecordError: what the game's reader finds wrong.
     """
     name = _game_of_text(text, "state_from_json")
@@ -573,7 +573,7 @@ def record_from_json(text: str, components: Any = None) -> Any:
 
     Raises:
         FileKindError: no game's record (the message names every game's), a file of another
-            kind, or not a string.
+        kind, or not a string.
         RecordError: what the game's reader finds wrong.
     """
     name = _game_of_text(text, "record_from_json")

@@ -589,7 +589,7 @@ def determinize(state: GameState, seed: int, viewer: int | None = None) -> GameS
         state: the real position.
         seed: the searcher's seed, an integer >= 0.
         viewer: the seat the searcher plays; Sintra hides nothing from any seat, so it changes
-            nothing (the parameter is every game's, :meth:`sintra_rules.game.Rules.determinize`).
+        nothing (the parameter is every game's, :meth:`sintra_rules.game.Rules.determinize`).
 
     Returns:
         ``state`` with the generator of ``seed`` (ENG-02).
