@@ -28,7 +28,13 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any, Final
 
-from sintra_rules.errors import FileKindError, IllegalAction, NotAState, PositionError
+from sintra_rules.errors import (
+    FileKindError,
+    IllegalAction,
+    NotAState,
+    PositionError,
+    SintraError,
+)
 from sintra_rules.game import FileClaim, Result, S, State
 from sintra_rules.games import api_of, available_games, file_claims, make
 
@@ -415,18 +421,21 @@ _READER_OF: Final = {
 }
 
 
-def _refuse(function: str, text: str, reason: str) -> Exception:
-    """The reader's error: a :class:`PositionError` for a position, else a
-    :class:`FileKindError`."""
+def _refuse(
+    function: str, text: object, reason: str, field: str = "$", column: int = 1
+) -> Exception:
+    """The reader's error: a :class:`PositionError` for a position (at ``field``, the first
+    word unless told), else a :class:`FileKindError` at ``field``."""
     if _READERS[function] == "position":
-        return PositionError(text, "version", 1, _version_clauses(), reason)
-    return FileKindError("$", reason)
+        where = "version" if field in ("$", "kind") else field
+        return PositionError(str(text), where, column, _version_clauses(), reason)
+    return FileKindError(field, reason)
 
 
 @functools.cache
 def _version_clauses() -> str:
-    """Each game's clause of its position's first word, as its own reader names it:
-    ``sagrada ENG-12, sintra ENG-21``."""
+    """Each game's clause of its position's first word, as its own reader names it
+    (``sagrada`` and its clause, ``sintra`` and its)."""
     clauses = []
     for name in available_games():
         try:
@@ -436,27 +445,50 @@ def _version_clauses() -> str:
     return ", ".join(clauses)
 
 
-def _game_of_text(text: str, function: str) -> str:
+def _own_errors(function: str, value: object) -> tuple[str | None, list[SintraError]]:
+    """What every game's own reader says of ``value``, which no game claims: the game whose
+    reader takes it after all, or else every game's error."""
+    errors: list[SintraError] = []
+    for name in available_games():
+        try:
+            getattr(api_of(name), function)(value)
+        except SintraError as error:
+            errors.append(error)
+        else:
+            return name, []
+    return None, errors
+
+
+def _shared(errors: list[SintraError]) -> Exception | None:
+    """The error every game's reader gives alike (an empty text, JSON that does not parse, a
+    missing ``format``: words of no game), or ``None``; a position's names each game's
+    clause."""
+    words = {
+        (type(e), getattr(e, "field", None), e.reason, getattr(e, "column", 0)) for e in errors
+    }
+    if len(words) != 1:
+        return None
+    first = errors[0]
+    if isinstance(first, PositionError) and len({str(e) for e in errors}) > 1:
+        return PositionError(
+            first.text, first.field, first.column, _version_clauses(), first.reason
+        )
+    return first
+
+
+def _game_of_text(text: str, function: str, value: object = None) -> str:
     """The registered game whose file of the kind ``function`` reads ``text`` is, told by its
-    content (:func:`sintra_rules.games.file_claims`).
+    content (:func:`sintra_rules.games.file_claims`); ``value`` is what the game's reader
+    is given (default: ``text``).
 
     Raises:
         FileKindError: two games claim the text alike.
         PositionError: (``position_from_text``) no game's position, or not a string.
-        FileKindError: (the JSON readers) no game's file of that kind.
+        RecordError: (the JSON readers) no game's file of that kind.
     """
     wanted = _READERS[function]
-    if not isinstance(text, str):
-        if wanted == "position":
-            raise PositionError(
-                repr(text),
-                "text",
-                0,
-                _version_clauses(),
-                f"expected a string, not {_described(text)}",
-            )
-        raise FileKindError("$", f"expected JSON text (a str), got {_described(text)}")
-    claims = file_claims(text)
+    given = text if value is None else value
+    claims = file_claims(text) if isinstance(text, str) else {}
     named = {name: claim for name, claim in claims.items() if claim.named}
     chosen: dict[str, FileClaim] = named or claims
     right = {name: claim for name, claim in chosen.items() if claim.kind == wanted}
@@ -472,19 +504,55 @@ def _game_of_text(text: str, function: str) -> str:
     if chosen:
         name, claim = sorted(chosen.items())[0]
         title = make(name).info.title
-        raise _refuse(
-            function,
-            text,
-            f"a {claim.kind} of {title} ({claim.sign}), not a {wanted}: read it with "
-            f"{_READER_OF[claim.kind]}",
-        )
+        advice = f"a {claim.kind} of {title} ({claim.sign}): read it with {_READER_OF[claim.kind]}"
+        if wanted == "position":
+            raise _refuse(function, text, f"not a position but {advice}")
+        if claim.kind in ("position", "text record"):
+            raise _refuse(function, text, f"not JSON but {advice}")
+        try:
+            getattr(api_of(name), function)(given)
+        except SintraError as own_error:
+            if getattr(own_error, "field", None) != "kind":
+                raise  # the document is broken before its kind: the game's own words
+            raise FileKindError("kind", f"{own_error.reason}; {advice}") from None
+        return name
+    reader, errors = _own_errors(function, given)
+    if reader is not None:
+        return reader
+    shared = _shared(errors)
+    if shared is not None:
+        raise shared
     firsts = []
     for name in available_games():
         for form in getattr(make(name), "file_formats", ()):
             if form.kind == wanted:
                 firsts.append(f"{make(name).info.title}'s ({form.looks})")
-    found = repr(text[:20] + ("..." if len(text) > 20 else ""))
-    raise _refuse(function, text, f"{found} is no game's {wanted}: expected {', or '.join(firsts)}")
+    expected = f"expected {', or '.join(firsts)}"
+    fields = {getattr(e, "field", None) for e in errors}
+    heads = {e.reason.split(": ", 1)[0] for e in errors if ": " in e.reason}
+    if len(fields) == 1 and len(heads) == 1 and len(errors) == len(available_games()):
+        # the games agree on where and what (``empty``), and differ only in their own forms
+        column = {getattr(e, "column", 1) for e in errors}
+        raise _refuse(function, text, f"{heads.pop()}: {expected}", str(fields.pop()), min(column))
+    document = given
+    if isinstance(given, str):
+        found = repr(given[:20] + ("..." if len(given) > 20 else ""))
+        try:
+            document = json.loads(given)
+        except ValueError:
+            document = None
+    else:
+        found = f"a value of type {_described(given)}"
+    if wanted != "position" and not isinstance(document, dict):
+        json_type = {type(None): "null", list: "an array", str: "a string", bool: "a boolean"}
+        got = json_type.get(type(document), "a number" if document is not None else found)
+        if isinstance(given, str) and document is None and given.strip() != "null":
+            got = found
+        raise _refuse(function, text, f"expected a JSON object (a {wanted}), got {got}: {expected}")
+    if isinstance(document, dict) and "kind" not in document:
+        found = "a document with no kind (nothing)"
+    field = "kind" if isinstance(document, dict) else "$"
+    raise _refuse(function, text, f"{found} is no game's {wanted}: {expected}", field)
 
 
 def position_from_text(text: str, components: Any = None) -> Any:
@@ -549,13 +617,11 @@ def state_from_dict(data: Any, components: Any = None) -> Any:
         FileKindError: not a mapping of JSON values, or no game's state document.
         RecordError: what the game's reader finds wrong.
     """
-    if not isinstance(data, dict):
-        raise FileKindError("$", f"expected a state document (a dict), got {_described(data)}")
     try:
-        text = json.dumps(data)
-    except (TypeError, ValueError) as error:
-        raise FileKindError("$", f"not a document of JSON values: {error}") from None
-    name = _game_of_text(text, "state_from_dict")
+        text = json.dumps(data) if isinstance(data, dict) else None
+    except (TypeError, ValueError):
+        text = None
+    name = _game_of_text(text if text is not None else "", "state_from_dict", data)
     return api_of(name).state_from_dict(data, components)
 
 
