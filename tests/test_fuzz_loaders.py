@@ -101,7 +101,7 @@ def get(doc: Any, path: Path) -> Any:
 def check_state_loader(text: str) -> GameState | None:
     """Load ``text``; a RecordError is fine, anything loaded must be valid."""
     try:
-        state = state_from_json(text)
+        state: GameState = state_from_json(text)
     except RecordError as error:
         assert isinstance(error.field, str) and error.field
         return None
@@ -117,7 +117,7 @@ def check_state_loader(text: str) -> GameState | None:
 
 def check_record_loader(text: str) -> GameRecord | None:
     try:
-        record = record_from_json(text)
+        record: GameRecord = record_from_json(text)
     except RecordError as error:
         assert isinstance(error.field, str) and error.field
         return None

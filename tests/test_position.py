@@ -430,7 +430,7 @@ ALPHABET = st.sampled_from(list("sintra1 :/=-@*().,pPYBGOJjybgo0123456789ACXk\t"
 def check_reader(text: str, table: ComponentTable | None = None) -> GameState | None:
     """Read ``text``: a PositionError is fine, anything read must be a valid position."""
     try:
-        state = position_from_text(text, table)
+        state: GameState = position_from_text(text, table)
     except PositionError as err:
         assert err.field and err.clause and err.reason
         assert 0 <= err.column <= len(text) + 1

@@ -640,7 +640,7 @@ def test_non_text_and_non_json_values() -> None:
     odd_key: dict[Any, Any] = copy.deepcopy(MID_DOC)
     odd_key[3] = "x"
     reject(lambda: state_from_dict(odd_key), "[3]", "unknown field")
-    reject(lambda: state_from_dict(MID_DOC, components="default"), "components")  # type: ignore[arg-type]
+    reject(lambda: state_from_dict(MID_DOC, components="default"), "components")
 
 
 # -------------------------------------------------------------------- invalid record documents
