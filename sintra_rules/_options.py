@@ -22,14 +22,14 @@ import argparse
 import math
 from collections.abc import Callable
 
-__all__ = ["MAX_GAMES", "MAX_SECONDS", "MAX_SIMULATIONS", "seconds", "whole_number"]
+__all__ = ["MAX_DEPTH", "MAX_GAMES", "MAX_SECONDS", "seconds", "whole_number"]
 
 #: The most games one run plays (``soak``, ``arena``, ``selfplay`` ``--games``); a longer
 #: campaign is several runs with other seeds.
 MAX_GAMES = 1_000_000
-#: The most simulations per decision (``selfplay --simulations``): the search tree grows by
-#: one node per simulation.
-MAX_SIMULATIONS = 100_000
+#: The deepest ``perft --depth``: each ply multiplies the count, and the time, by the legal
+#: actions (Sintra's opening position takes minutes at depth 5).
+MAX_DEPTH = 10
 #: The most CPU seconds per workload (``bench --seconds``).
 MAX_SECONDS = 3600.0
 

@@ -15,6 +15,10 @@ The core depends on attrs alone, so this is a small helper rather than a progres
 ''
 >>> last_summary()
 'soak: 1 of 3 games'
+>>> with Progress("play", unit="decisions", stream=out) as bar:
+...     bar.advance()
+>>> last_summary()
+'play: 1 decision'
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ class Progress:
     Args:
         label: what is being done, e.g. ``"soak"``.
         total: how many units there are, or ``None`` when unknown.
-        unit: the units' name, e.g. ``"games"``.
+        unit: the units' name, in the plural, e.g. ``"games"`` (for one unit, without its
+            last ``s``).
         stream: where to draw (default: standard error).
         quiet: never draw, whatever the stream.
         interval: the least time between two redraws, in seconds.
@@ -94,8 +99,9 @@ class Progress:
     def summary(self) -> str:
         """One line: what was done so far, e.g. ``"perft: 12 of 40 root actions"``."""
         of = "" if self.total is None else f" of {self.total:,}"
-        unit = f" {self.unit}" if self.unit else ""
-        return f"{self.label}: {self.done:,}{of}{unit}"
+        counted = self.done if self.total is None else self.total
+        unit = self.unit.removesuffix("s") if counted == 1 else self.unit
+        return f"{self.label}: {self.done:,}{of}{f' {unit}' if unit else ''}"
 
     def close(self) -> None:
         """Erase the drawn line, if any."""

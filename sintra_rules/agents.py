@@ -26,7 +26,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 import attrs
 
 from sintra_rules.errors import BoundExceeded, GameOver, InvalidArgument, UnknownAgent
-from sintra_rules.game import Facts, Game, Played, Result, Searched, Verified
+from sintra_rules.game import AgentInfo, Facts, Game, Played, Result, Searched, Verified
 from sintra_rules.games import make
 from sintra_rules.rng import below, next_u64, seed_state
 
@@ -38,11 +38,14 @@ __all__ = [
     "Policy",
     "RandomAgent",
     "SeededAgent",
+    "agent_infos",
+    "agent_options",
     "make_agent",
     "play_game",
     "playout",
     "policies",
     "random_action",
+    "split_agents",
 ]
 
 #: How :func:`random_action` draws: ``"uniform"`` among all legal actions, ``"rollout"`` by the
@@ -108,6 +111,8 @@ class RandomAgent(SeededAgent):
     """
 
     name = "random"
+    #: What it is, for the command line's help (:func:`agent_infos`).
+    INFO = AgentInfo("random", "a uniformly random legal action")
 
     def __init__(self, seed: int = 0, game: Game[Any, Any] | None = None) -> None:
         super().__init__(seed)
@@ -118,10 +123,48 @@ class RandomAgent(SeededAgent):
         return self._draw(self._game.legal_actions(state))
 
 
+def agent_infos(game: Game[Any, Any] | None = None) -> tuple[AgentInfo, ...]:
+    """What every agent :func:`make_agent` takes for ``game`` (default: Sintra) is, in the
+    game's words, in the vocabulary's order: ``random``, the game's own agents (each
+    factory's ``INFO``, :class:`~sintra_rules.game.Played`), ``mcts`` (the generic search,
+    :data:`sintra_rules.mcts.MctsAgent.INFO`) and, where the game has its own search,
+    ``uct`` (:attr:`~sintra_rules.game.Searched.search_info`). The command line's help lists
+    them; :func:`make_agent` checks every spelling against their parameters.
+
+    Args:
+        game: the game.
+
+    Returns:
+        One :class:`~sintra_rules.game.AgentInfo` per agent.
+
+    >>> [info.spelling() for info in agent_infos()]
+    ['random', 'greedy', 'mcts:N', 'uct:N']
+    """
+    from sintra_rules.mcts import MctsAgent  # mcts imports this module
+
+    game = _game(game)
+    own = game.agents if isinstance(game, Played) else {}
+    infos = [_info_of("random", own.get("random", RandomAgent))]
+    infos += [_info_of(name, factory) for name, factory in own.items() if name != "random"]
+    infos.append(MctsAgent.INFO)
+    if isinstance(game, Searched):
+        infos.append(attrs.evolve(game.search_info, name="uct"))
+    return tuple(infos)
+
+
+def _info_of(name: str, factory: object) -> AgentInfo:
+    """The :class:`~sintra_rules.game.AgentInfo` a factory declares (its ``INFO``), named
+    ``name``; a factory without one takes no options and says nothing of itself."""
+    info = getattr(factory, "INFO", None)
+    if isinstance(info, AgentInfo):
+        return info if info.name == name else attrs.evolve(info, name=name)
+    return AgentInfo(name, "")
+
+
 def AGENT_NAMES(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
     """Every agent name :func:`make_agent` takes for ``game`` (default: Sintra), sorted:
     ``random``, the game's own agents, ``mcts`` and, where the game has its own search,
-    ``uct``.
+    ``uct`` (:func:`agent_infos` says what each is).
 
     Args:
         game: the game.
@@ -129,54 +172,90 @@ def AGENT_NAMES(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
     Returns:
         The names.
     """
-    game = _game(game)
-    names = {"random", "mcts"}
-    if isinstance(game, Played):
-        names.update(game.agents)
-    if isinstance(game, Searched):
-        names.add("uct")
-    return tuple(sorted(names))
+    return tuple(sorted(info.name for info in agent_infos(game)))
 
 
-_SEARCH_KEYS = {"sims": "simulations", "seconds": "seconds", "c": "exploration", "eps": "epsilon"}
+def agent_options(spec: str, info: AgentInfo) -> dict[str, int | float]:
+    """The one parser of agent spellings: the keyword arguments of ``spec`` (``name``,
+    ``name:N``, ``name:KEY=VALUE,...``; ``N`` is the agent's budget, its first parameter) for
+    the agent ``info``, each value checked against its parameter's range.
 
+    Args:
+        spec: the spelling.
+        info: the agent's :class:`~sintra_rules.game.AgentInfo`.
 
-def _search_options(spec: str, name: str, rest: str) -> dict[str, Any]:
-    """The keyword arguments of a search agent's spelling ``name:rest`` (see
-    :func:`make_agent`)."""
-    if rest.isdigit():
-        rest = f"sims={rest}"
-    allowed = ("sims", "seconds", "c", "eps") if name == "mcts" else ("sims",)
-    kwargs: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
+    Returns:
+        The factory's keyword arguments, by keyword.
+
+    Raises:
+        InvalidArgument: options for an agent that takes none, an unknown or repeated key, or
+            a value out of its range (the message says the range).
+
+    >>> from sintra_rules.mcts import MctsAgent
+    >>> agent_options("mcts:sims=50,c=1.5", MctsAgent.INFO)
+    {'simulations': 50, 'exploration': 1.5}
+    >>> agent_options("mcts:0", MctsAgent.INFO)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sintra_rules.errors.InvalidArgument: mcts:0: sims (...) must be a whole number from 1 to ...
+    """
+    base, sep, rest = spec.partition(":")
+    if not sep:
+        return {}
+    if not info.parameters:
+        raise InvalidArgument(spec, f"{base} takes no options")
+    keys = ", ".join(parameter.key for parameter in info.parameters)
+    kwargs: dict[str, int | float] = {}
+    given: set[str] = set()
+    for position, item in enumerate(rest.split(",")):
+        key, equals, value = item.partition("=")
+        if not equals and position == 0 and info.budget is not None and not info.parameter(item):
+            key, value = info.budget.key, item  # name:N, the budget
+        elif not equals:
             raise InvalidArgument(spec, f"options are N or KEY=VALUE, got {item!r}")
-        if key not in allowed:
-            raise InvalidArgument(
-                spec, f"unknown option {key!r} ({name} takes {', '.join(allowed)})"
-            )
+        parameter = info.parameter(key)
+        if parameter is None:
+            raise InvalidArgument(spec, f"unknown option {key!r} ({base} takes {keys})")
+        if key in given:
+            raise InvalidArgument(spec, f"{key} is given twice")
+        given.add(key)
         try:
-            kwargs[_SEARCH_KEYS[key]] = int(value) if key == "sims" else float(value)
-        except ValueError:
-            raise InvalidArgument(spec, f"{key} must be a number, got {value!r}") from None
-    if "seconds" in kwargs and "simulations" not in kwargs:
-        kwargs["simulations"] = None
+            kwargs[parameter.keyword] = parameter.read(value)
+        except ValueError as error:
+            raise InvalidArgument(spec, str(error)) from None
     return kwargs
 
 
+def split_agents(text: str) -> list[str]:
+    """The agents of a comma-separated list (``sintra play --agents``): an item ``KEY=VALUE``
+    after an agent with options belongs to it, so ``mcts:sims=50,c=1,random`` is two agents.
+
+    >>> split_agents("mcts:sims=50,c=1,random, greedy")
+    ['mcts:sims=50,c=1', 'random', 'greedy']
+    """
+    agents: list[str] = []
+    for item in (piece.strip() for piece in text.split(",")):
+        if agents and "=" in item and ":" not in item and ":" in agents[-1]:
+            agents[-1] += f",{item}"
+        else:
+            agents.append(item)
+    return agents
+
+
 def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) -> Agent:
-    """An agent by name for ``game`` (default: Sintra); :func:`AGENT_NAMES` lists the names.
+    """An agent by name for ``game`` (default: Sintra); :func:`AGENT_NAMES` lists the names
+    and :func:`agent_infos` says what each is and what its options are.
 
     ``random`` chooses uniformly (unless the game has its own ``random``); the game's own
-    agents (Sintra: ``greedy``) take no options;
-    the two searches take a budget: ``mcts`` (:class:`~sintra_rules.mcts.MctsAgent`, the
-    generic determinized MCTS, for any game) as ``mcts:N`` (``N`` simulations per move) or
-    ``mcts:sims=N,seconds=T,c=X,eps=P``, and ``uct`` (:class:`~sintra_rules.mcts.UctAgent`,
-    the game's own compiled search, for a game that has one) as ``uct:N`` or ``uct:sims=N``.
-    Both default to 1000 simulations; a game's own agent may take options too, those its factory's
-    ``OPTIONS`` names (Sagrada's ``search:N`` or ``search:sims=N,width=W,horizon=H``); an agent
-    with options is named by its whole spelling.
+    agents (Sintra: ``greedy``) take the options their ``INFO`` declares (Sagrada's
+    ``search:N`` or ``search:sims=N,width=W,horizon=H``); the two searches take a budget:
+    ``mcts`` (:class:`~sintra_rules.mcts.MctsAgent`, the generic determinized MCTS, for any
+    game) as ``mcts:N`` (``N`` simulations per move) or ``mcts:sims=N,seconds=T,c=X,eps=P``
+    (``seconds`` alone: no limit on simulations), and ``uct``
+    (:class:`~sintra_rules.mcts.UctAgent`, the game's own compiled search, for a game that has
+    one) as ``uct:N`` or ``uct:sims=N``. Both default to 1000 simulations. Every value is
+    checked against its range by the one parser of spellings (:func:`agent_options`); an
+    agent with options is named by its whole spelling.
 
     Args:
         name: the agent's name, with the search agents' options.
@@ -200,45 +279,25 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
     from sintra_rules.mcts import MctsAgent, UctAgent  # mcts imports this module
 
     game = _game(game)
-    base, sep, rest = name.partition(":") if isinstance(name, str) else (repr(name), "", "")
-    own = game.agents if isinstance(game, Played) else {}
-    if base not in AGENT_NAMES(game):
+    base, sep, _ = name.partition(":") if isinstance(name, str) else (repr(name), "", "")
+    infos = {info.name: info for info in agent_infos(game)}
+    if base not in infos:
         raise UnknownAgent(name, f"choose from {', '.join(AGENT_NAMES(game))}")
-    if base in ("mcts", "uct"):
-        kwargs = _search_options(name, base, rest)
-        agent: Agent
-        if base == "mcts":
-            agent = MctsAgent(seed, game=game, **kwargs)
+    kwargs: dict[str, Any] = agent_options(name, infos[base])
+    agent: Agent
+    if base == "mcts":
+        if "seconds" in kwargs and "simulations" not in kwargs:
+            agent = MctsAgent(seed, game=game, simulations=None, **kwargs)
         else:
-            agent = UctAgent(seed, game=game, **kwargs)
-        agent.name = name if sep else base
-        return agent
-    keys: Mapping[str, str] = getattr(own.get(base), "OPTIONS", {})
-    if sep and keys:
-        made = own[base](seed, **_own_options(name, base, rest, keys))
-        made.name = name
-        return made
-    if sep:
-        raise InvalidArgument(name, f"{base} takes no options")
-    return own[base](seed) if base in own else RandomAgent(seed, game)
-
-
-def _own_options(spec: str, name: str, rest: str, keys: Mapping[str, str]) -> dict[str, int]:
-    """The keyword arguments of a game's own agent that takes options (its ``OPTIONS``: the
-    spelt key to the keyword, whole numbers only; ``N`` alone is the first key)."""
-    if rest.isdigit():
-        rest = f"{next(iter(keys))}={rest}"
-    kwargs: dict[str, int] = {}
-    for item in filter(None, rest.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise InvalidArgument(spec, f"options are N or KEY=VALUE, got {item!r}")
-        if key not in keys:
-            raise InvalidArgument(spec, f"unknown option {key!r} ({name} takes {', '.join(keys)})")
-        if not value.isdigit() or int(value) < (0 if key == "horizon" else 1):
-            raise InvalidArgument(spec, f"{key} must be a whole number, got {value!r}")
-        kwargs[keys[key]] = int(value)
-    return kwargs
+            agent = MctsAgent(seed, game=game, **kwargs)
+    elif base == "uct":
+        agent = UctAgent(seed, game=game, **kwargs)
+    else:
+        own = game.agents if isinstance(game, Played) else {}
+        factory: Callable[..., Agent] = own.get(base, RandomAgent)
+        agent = factory(seed, **kwargs) if base in own else RandomAgent(seed, game)
+    agent.name = name if sep else base
+    return agent
 
 
 @attrs.frozen

@@ -55,6 +55,7 @@ import attrs
 from sintra_rules._options import MAX_GAMES, whole_number
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width
+from sintra_rules._words import plural, shortened
 from sintra_rules.agents import AGENT_NAMES, Agent, make_agent
 from sintra_rules.distributed import (
     Ray,
@@ -256,29 +257,42 @@ class ArenaReport:
     rows: tuple[ArenaRow, ...]
 
     def table(self) -> str:
-        """The report as a text table (what ``sintra arena`` prints)."""
+        """The report as a text table (what ``sintra arena`` prints). A solo game has no
+        seats to rotate and no pairs to rate: its table says neither.
+
+        >>> row = ArenaRow("greedy", 1, 0.0, (0.0, 0.79), 30.0, 0.0, 0.0, 0.001)
+        >>> print(ArenaReport(1, (("tools", "3"),), 1, 0, (row,)).table().splitlines()[0])
+        Arena: 1 player, tools 3, 1 game (deals from seed 0)
+        """
+        solo = self.players == 1
         settings = "".join(f", {name} {value}" for name, value in self.options)
+        rotated = "" if solo else "seat-rotated, "
         lines = [
-            f"Arena: {self.players} players{settings}, {self.games} games "
-            f"(seat-rotated, deals from seed {self.seed})",
+            f"Arena: {plural(self.players, 'player')}{settings}, "
+            f"{plural(self.games, 'game')} ({rotated}deals from seed {self.seed})",
             "",
             f"{'agent':<22} {'games':>5} {'wins':>6} {'win rate':>8}  {'95% interval':<13} "
-            f"{'mean score':>13} {'Elo':>6} {'ms/move':>8}",
+            f"{'mean score':>13}" + ("" if solo else f" {'Elo':>6}") + f" {'ms/move':>8}",
         ]
         for row in self.rows:
             low, high = row.interval
-            elo = f"{row.elo:>+6.0f}" if self.players > 1 else f"{'-':>6}"
+            elo = "" if solo else f" {row.elo:>+6.0f}"
             lines.append(
                 f"{row.name:<22} {row.games:>5} {row.wins:>6.1f} {row.win_rate:>8.1%}  "
                 f"{low:>5.1%}-{high:<6.1%} {row.mean_score:>7.1f} ± {row.score_error:<4.1f}"
-                f" {elo} {1000 * row.seconds_per_move:>8.2f}"
+                f"{elo} {1000 * row.seconds_per_move:>8.2f}"
             )
         lines += [
             "",
             "Wins: shared victories split. Interval: Wilson, 95%. Mean score ± standard error.",
-            "Elo: Bradley-Terry fit of the pairwise results (one virtual draw per pair), first",
-            "agent = 0. ms/move: process time per decision.",
         ]
+        if solo:
+            lines.append("ms/move: process time per decision.")
+        else:
+            lines += [
+                "Elo: Bradley-Terry fit of the pairwise results (one virtual draw per pair), first",
+                "agent = 0. ms/move: process time per decision.",
+            ]
         return "\n".join(lines)
 
 
@@ -440,7 +454,7 @@ def _command(args: argparse.Namespace) -> int:
                 ray=ray,
             )
     except ValueError as error:
-        print(f"sintra arena: error: {error}", file=sys.stderr)
+        print(shortened(f"sintra arena: error: {error}"), file=sys.stderr)
         return 2
     print(report.table())
     provisional = game.provisional_note() if isinstance(game, Tabled) else None
@@ -463,9 +477,8 @@ def configure_parser(parser: argparse.ArgumentParser, game: Game[Any, Any] | Non
         "agents",
         nargs="+",
         metavar="AGENT",
-        help=f"one agent per seat: {', '.join(AGENT_NAMES(game))}; the searches with a budget, "
-        "mcts:N or uct:N (N simulations per move; mcts also takes "
-        "mcts:sims=N,seconds=T,c=X,eps=P)",
+        help=f"one agent per seat: {', '.join(AGENT_NAMES(game))}, with a budget NAME:N or "
+        "NAME:KEY=VALUE,... (sintra arena --game NAME --help lists what each is)",
     )
     parser.add_argument(
         "--games",
@@ -486,7 +499,9 @@ def configure_parser(parser: argparse.ArgumentParser, game: Game[Any, Any] | Non
     parser.add_argument(
         "--quiet",
         action="store_true",
-        help="no progress line and no note on provisional figures on standard error",
+        help="no progress line"
+        + (" and no note on provisional figures" if isinstance(game, Tabled) else "")
+        + " on standard error",
     )
     add_fan_out_options(parser)
     parser.set_defaults(handler=_command)

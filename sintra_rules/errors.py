@@ -37,7 +37,8 @@ also derives from the built-in exception that matches its meaning, so that both
     └── BoundExceeded         (AssertionError) a round or game outlasted its proved bound
 
 Each carries ``subject`` (what is at fault: a field, a clause, an argument) and ``reason``
-(why), and is built as ``Error(subject, reason)``; the older names of ``subject`` stay as
+(why), and is built as ``Error(subject, reason)``; its message quotes a long input by its start
+and end only (``subject`` and ``reason`` keep it whole); the older names of ``subject`` stay as
 attributes (``field``, ``clause``, ``where``, ``text``, ``argument``, ``name``). When one is
 raised, the input (state, table or document) is untouched and no half-built object escapes.
 Errors pickle (``soak`` sends them between processes).
@@ -53,6 +54,8 @@ GameNotOver True END-02
 from __future__ import annotations
 
 from typing import Any
+
+from sintra_rules._words import shortened
 
 __all__ = [
     "ActionIdError",
@@ -103,7 +106,7 @@ class SintraError(Exception):
     def __init__(self, subject: str, reason: str) -> None:
         self.subject = subject
         self.reason = reason
-        super().__init__(self._message())
+        super().__init__(shortened(self._message()))
 
     def _message(self) -> str:
         return f"{self.subject}: {self.reason}"

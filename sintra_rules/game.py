@@ -64,6 +64,7 @@ __all__ = [
     "FILE_KINDS",
     "TERMINAL",
     "A",
+    "AgentInfo",
     "Benched",
     "ChanceWritten",
     "CommandLine",
@@ -77,6 +78,7 @@ __all__ = [
     "GameInfo",
     "GameLog",
     "Option",
+    "Parameter",
     "Played",
     "Player",
     "Positions",
@@ -327,6 +329,123 @@ class Result:
     winners: tuple[int, ...]
 
 
+def _figure(value: float) -> str:
+    """A bound in words: ``100,000``, ``0.5``."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
+
+
+@attrs.frozen
+class Parameter:
+    """One option of an agent's spelling as data, with its range: ``name:KEY=VALUE`` (the
+    first parameter of an agent, its budget, also ``name:N``). The one parser of agent
+    spellings (:func:`sintra_rules.agents.make_agent`) and the command line's help read it.
+
+    ``key`` is how it is spelt, ``keyword`` the agent factory's keyword argument and ``help``
+    what it counts or sets, in the game's words (``determinizations per decision``). A value
+    lies from ``low`` to ``high`` (above ``low``, not at it, when ``above``), a whole number
+    when ``whole``; ``default`` is the factory's (``None``: none, or no limit).
+
+    >>> sims = Parameter("sims", "simulations", "simulations per move", 1, 100_000, 1000)
+    >>> sims.range_text(), sims.read("250")
+    ('a whole number from 1 to 100,000', 250)
+    >>> sims.read("0")
+    Traceback (most recent call last):
+    ...
+    ValueError: sims (simulations per move) must be a whole number from 1 to 100,000, got '0'
+    >>> Parameter("c", "exploration", "exploration", 0, 10, 0.7, whole=False).read("inf")
+    Traceback (most recent call last):
+    ...
+    ValueError: c (exploration) must be a number from 0 to 10, got 'inf'
+    """
+
+    key: str
+    keyword: str
+    help: str
+    low: float
+    high: float
+    default: float | None = None
+    whole: bool = True
+    above: bool = False
+
+    def range_text(self) -> str:
+        """The range in words: ``a whole number from 1 to 1,000``, ``a number above 0, at
+        most 3,600``."""
+        kind = "a whole number" if self.whole else "a number"
+        if self.above:
+            return f"{kind} above {_figure(self.low)}, at most {_figure(self.high)}"
+        return f"{kind} from {_figure(self.low)} to {_figure(self.high)}"
+
+    def default_text(self) -> str:
+        """The default in words (``none`` for ``None``)."""
+        return "none" if self.default is None else _figure(self.default)
+
+    def contains(self, value: object) -> bool:
+        """Whether ``value`` is a value of the parameter (of its kind, within its range)."""
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if self.whole and not isinstance(value, int):
+            return False
+        low_ok = value > self.low if self.above else value >= self.low
+        return bool(low_ok and value <= self.high)  # NaN and infinities fail a comparison
+
+    def read(self, text: str) -> int | float:
+        """The value spelt ``text``.
+
+        Raises:
+            ValueError: ``text`` is no value in the range (the message says the range).
+        """
+        value: int | float | None = None
+        if self.whole:
+            if text.isascii() and text.isdigit() and len(text) <= 20:
+                value = int(text)
+        else:
+            try:
+                value = float(text)
+            except ValueError:
+                value = None
+        if value is None or not self.contains(value):
+            raise ValueError(self.refusal(text))
+        return value
+
+    def refusal(self, given: object) -> str:
+        """Why ``given`` (the text spelt, or a value) is refused: the range in words."""
+        return f"{self.key} ({self.help}) must be {self.range_text()}, got {given!r}"
+
+
+@attrs.frozen
+class AgentInfo:
+    """What an agent is, in the game's words, and the parameters its spelling takes (the
+    first, when there is one, is its budget: ``name:N``): what ``sintra play --help`` and
+    ``sintra arena --help`` list for a game, and what
+    :func:`~sintra_rules.agents.make_agent` checks.
+
+    >>> info = AgentInfo("mcts", "the generic search",
+    ...                  (Parameter("sims", "simulations", "simulations per move", 1, 9, 5),))
+    >>> info.budget.key, info.spelling()
+    ('sims', 'mcts:N')
+    """
+
+    name: str
+    summary: str
+    parameters: tuple[Parameter, ...] = ()
+
+    @property
+    def budget(self) -> Parameter | None:
+        """The parameter ``name:N`` sets (the first), ``None`` for an agent without one."""
+        return self.parameters[0] if self.parameters else None
+
+    def parameter(self, key: str) -> Parameter | None:
+        """The parameter spelt ``key``, or ``None``."""
+        for parameter in self.parameters:
+            if parameter.key == key:
+                return parameter
+        return None
+
+    def spelling(self) -> str:
+        """How the agent is named with its budget: ``mcts:N`` (``random`` without one)."""
+        return self.name if self.budget is None else f"{self.name}:N"
+
+
 class Rules(Protocol[S, A]):
     """The rules of a game: what agents, MCTS, the arena, perft and soak use."""
 
@@ -574,9 +693,11 @@ class Played(Protocol):
 
     @property
     def agents(self) -> Mapping[str, Callable[[int], Player]]:
-        """Agent factories by name, each taking a seed; a factory with a mapping ``OPTIONS``
-        (the spelt option to its keyword) also takes those keywords, whole numbers
-        (:func:`~sintra_rules.agents.make_agent`: ``name:N`` or ``name:key=N,...``)."""
+        """Agent factories by name, each taking a seed. A factory says what it is with an
+        :class:`AgentInfo` as its attribute ``INFO`` (its summary in the game's words, for
+        the command line's help); the parameters of that info (:class:`Parameter`) are the
+        keywords it also takes (:func:`~sintra_rules.agents.make_agent`: ``name:N`` or
+        ``name:key=N,...``), each checked against its range."""
         ...
 
     def rollout_action(self, state: Any, actions: Sequence[Any], draw: int, /) -> Any:
@@ -587,7 +708,16 @@ class Played(Protocol):
 
 @runtime_checkable
 class Searched(Protocol):
-    """A fast search of the game's own (a compiled kernel): MCTS visit counts per legal id."""
+    """A fast search of the game's own (a compiled kernel): MCTS visit counts per legal id,
+    played as the agent ``uct`` (:class:`~sintra_rules.mcts.UctAgent`) and self-play's default
+    search, and what it is in the game's words (its :class:`AgentInfo`, whose budget is the
+    ``simulations`` of :meth:`search_visits`)."""
+
+    @property
+    def search_info(self) -> AgentInfo:
+        """The search as the agent ``uct``: its summary and its budget (key ``sims``, keyword
+        ``simulations``) with what it counts and its range."""
+        ...
 
     def search_visits(self, state: Any, simulations: int, seed: int, /) -> Sequence[int]:
         """Visit counts of a search of ``simulations`` from ``state``, one per legal id."""

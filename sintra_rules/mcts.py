@@ -60,12 +60,18 @@ import attrs
 
 from sintra_rules.agents import SeededAgent
 from sintra_rules.errors import InvalidArgument
-from sintra_rules.game import Game, Played, Result, Searched
+from sintra_rules.game import AgentInfo, Game, Parameter, Played, Result, Searched
 from sintra_rules.games import make
 from sintra_rules.interrupts import deferred_interrupts
 from sintra_rules.rng import next_u64, seed_state
 
-__all__ = ["MctsAgent", "SearchStats", "UctAgent", "rewards"]
+__all__ = ["MAX_SIMULATIONS", "MctsAgent", "SearchStats", "UctAgent", "rewards"]
+
+#: The most simulations per move of a search (``mcts:N``, Sintra's ``uct:N``, ``sintra
+#: selfplay --simulations``): the search tree grows by up to one node per simulation.
+MAX_SIMULATIONS = 100_000
+#: The most process seconds per move of ``mcts:seconds=T``.
+MAX_SECONDS_PER_MOVE = 3600.0
 
 #: How often (in simulations) a time budget is checked.
 _CLOCK_EVERY = 8
@@ -143,12 +149,12 @@ class MctsAgent:
         seed: seeds the agent's own SplitMix64 stream (ENG-02), from which every simulation's
             generator and every random simulation choice are drawn.
 
-        simulations: simulations per move, or ``None`` for no limit (then ``seconds`` is
-            needed).
+        simulations: simulations per move, 1 to :data:`MAX_SIMULATIONS`, or ``None`` for no
+            limit (then ``seconds`` is needed).
 
-        seconds: process time per move, or ``None`` for no limit.
-        exploration: the UCB1 exploration constant.
-        epsilon: the probability of a uniformly random move in a simulation.
+        seconds: process time per move, above 0 and at most 3600, or ``None`` for no limit.
+        exploration: the UCB1 exploration constant, 0 to 10.
+        epsilon: the probability of a uniformly random move in a simulation, 0 to 1.
         game: the game it plays (default: Sintra).
 
     Raises:
@@ -156,6 +162,35 @@ class MctsAgent:
     """
 
     name = "mcts"
+    #: What it is and the ranges of its parameters (:func:`sintra_rules.agents.agent_infos`).
+    INFO = AgentInfo(
+        "mcts",
+        "the generic determinized Monte Carlo tree search, for any game, its simulations "
+        "played out with the game's rollout policy",
+        (
+            Parameter("sims", "simulations", "simulations per move", 1, MAX_SIMULATIONS, 1000),
+            Parameter(
+                "seconds",
+                "seconds",
+                "process seconds per move (given alone: no limit on simulations)",
+                0,
+                MAX_SECONDS_PER_MOVE,
+                None,
+                whole=False,
+                above=True,
+            ),
+            Parameter("c", "exploration", "the exploration constant", 0, 10, 0.7, whole=False),
+            Parameter(
+                "eps",
+                "epsilon",
+                "the chance of a uniformly random move in a simulation",
+                0,
+                1,
+                0.1,
+                whole=False,
+            ),
+        ),
+    )
 
     def __init__(
         self,
@@ -169,14 +204,12 @@ class MctsAgent:
     ) -> None:
         if simulations is None and seconds is None:
             raise ValueError("MctsAgent needs a budget: simulations, seconds or both")
-        if simulations is not None and (type(simulations) is not int or simulations < 1):
-            raise ValueError(f"simulations must be a whole number >= 1, got {simulations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be > 0, got {seconds!r}")
-        if not exploration >= 0:
-            raise ValueError(f"exploration must be >= 0, got {exploration!r}")
-        if not 0 <= epsilon <= 1:
-            raise ValueError(f"epsilon must lie in 0..1, got {epsilon!r}")
+        given = {"simulations": simulations, "seconds": seconds}
+        given |= {"exploration": exploration, "epsilon": epsilon}
+        for parameter in self.INFO.parameters:
+            value = given[parameter.keyword]
+            if value is not None and not parameter.contains(value):
+                raise ValueError(parameter.refusal(value))
         self.game: Game[Any, Any] = make("sintra") if game is None else game
         self._rng = seed_state(seed)
         self.simulations = simulations
@@ -350,7 +383,10 @@ class UctAgent(SeededAgent):
 
     Args:
         seed: the seed of the agent's stream.
-        simulations: simulations per move (``>= 1``).
+        simulations: simulations per move, in the range of the game's
+            :attr:`~sintra_rules.game.Searched.search_info` (Sintra: 1 to
+            :data:`MAX_SIMULATIONS`).
+
         game: the game it plays (default: Sintra); it must have its own search.
 
     Raises:
@@ -368,10 +404,9 @@ class UctAgent(SeededAgent):
             raise InvalidArgument(
                 "uct", f"{self.game.info.title} has no search of its own (use mcts)"
             )
-        if type(simulations) is not int or simulations < 1:
-            raise InvalidArgument(
-                "simulations", f"must be a whole number >= 1, got {simulations!r}"
-            )
+        budget = self.game.search_info.budget
+        if budget is not None and not budget.contains(simulations):
+            raise InvalidArgument("simulations", budget.refusal(simulations))
         self._search_visits = self.game.search_visits
         self.simulations = simulations
         #: The visit counts of the last search, one per legal action (``None`` before).

@@ -102,6 +102,7 @@ from typing import IO, Any
 
 import attrs
 
+from sintra_rules._words import plural
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError, SintraError
 from sintra_rules.game import Game, Positions, Searched, Tabled, win_shares
@@ -214,7 +215,8 @@ class SelfPlayReport:
 
     def summary(self) -> str:
         """One line for the command line."""
-        return f"selfplay: {self.games} games, {self.examples} examples written to {self.path}"
+        games, examples = plural(self.games, "game"), plural(self.examples, "example")
+        return f"selfplay: {games}, {examples} written to {self.path}"
 
 
 def _position_text(game: Game[Any, Any], state: Any) -> str:

@@ -67,7 +67,7 @@ def test_arena_takes_every_name() -> None:
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()[3:7]
     assert [row.split()[0] for row in rows] == list(SPELLINGS)
-    assert done.stdout.startswith("Arena: 4 players, side A, 1 games")
+    assert done.stdout.startswith("Arena: 4 players, side A, 1 game (seat-rotated")
     bad = _sintra("arena", "greedy", "uct:x", "--games", "1")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "uct:x" in bad.stderr
 
@@ -95,7 +95,10 @@ def test_selfplay_takes_both_searches(tmp_path: Path) -> None:
     assert all(sum(row["visits"]) == 4 for row in rows)
     assert list(rows[0])[7:9] == ["simulations", "search"]
     for argv, message in (
-        (["--agent", "greedy"], "'greedy' is not a search (choose from mcts, uct)"),
+        (
+            ["--agent", "greedy"],
+            "'greedy' is not a search of Azul: Stained Glass of Sintra (choose from mcts, uct)",
+        ),
         (["--agent", "mcts:4", "--simulations", "5"], "--agent mcts:4 but --simulations 5"),
         ([], "the budget is missing"),
     ):
@@ -136,7 +139,10 @@ def test_sagrada_search_takes_a_budget_by_name() -> None:
     assert (spelt.samples, spelt.width, spelt.horizon) == (2, 3, 0)
     for bad, why in (
         ("search:depth=2", "unknown option 'depth' (search takes sims, width, horizon)"),
-        ("search:sims=0", "sims must be a whole number, got '0'"),
+        (
+            "search:sims=0",
+            "sims (determinizations per decision) must be a whole number from 1 to 1,000, got '0'",
+        ),
         ("search:sims", "options are N or KEY=VALUE, got 'sims'"),
         ("greedy:3", "greedy takes no options"),
     ):

@@ -175,7 +175,8 @@ def test_bench_sagrada() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     for players in (1, 2, 3, 4):
-        assert re.search(rf"^sagrada {players} players: [\d,]+ plies/s", out, re.MULTILINE)
+        counted = "1 player" if players == 1 else f"{players} players"
+        assert re.search(rf"^sagrada {counted}: [\d,]+ plies/s", out, re.MULTILINE)
     assert re.search(r"^python-chess \S+ random playouts: [\d,]+ plies/s", out, re.MULTILINE)
     assert "ratio sagrada 1-player plies/s / chess plies/s: " in out
     assert re.search(r"^target: ratio >= 1\.5$", out, re.MULTILINE)

@@ -203,13 +203,18 @@ def test_a_toy_tournament() -> None:
 
 
 def test_a_solo_and_a_three_player_toy_arena() -> None:
-    """One seat: the games, wins and scores, no Elo (no pairs); three seats: every deal played
-    three times, one winner per game."""
+    """One seat: the games, wins and scores, no Elo (no pairs) and no seats rotated, neither in
+    the table nor in its notes; three seats: every deal played three times, one winner per
+    game."""
     solo = run_arena(["mcts:60"], games=3, game=TOY, seed=1)
     assert solo.players == 1 and solo.rows[0].games == 3 and solo.rows[0].elo == 0.0
     assert solo.rows[0].wins == 3  # a solo toy game is always won (the best key is its own)
-    row = solo.table().splitlines()[3].split()
-    assert row[0] == "mcts:60" and row[-2] == "-"
+    table = solo.table()
+    assert table.startswith("Arena: 1 player, 3 games (deals from seed 1)\n")
+    assert "Elo" not in table and "seat-rotated" not in table
+    assert table.splitlines()[2].split()[-3:] == ["mean", "score", "ms/move"]
+    row = table.splitlines()[3].split()
+    assert row[0] == "mcts:60" and row[-3] == "±" and len(row) == 9
     trio = run_arena(["random", "random", "mcts:60"], games=3, game=TOY, seed=1)
     assert sum(row.wins for row in trio.rows) == 3
     assert [row.name for row in trio.rows] == ["random#1", "random#2", "mcts:60"]

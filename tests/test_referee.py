@@ -71,7 +71,7 @@ def test_a_device_is_written_in_place() -> None:
     before = set(os.listdir("/dev"))
     done = _sintra("selfplay", "--games", "1", "--simulations", "2", "--out", "/dev/null")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("selfplay: 1 games, ")
+    assert done.stdout.startswith("selfplay: 1 game, ")
     assert set(os.listdir("/dev")) - before == set()
 
 
@@ -206,7 +206,8 @@ def test_games_and_simulations_are_bounded() -> None:
         ),
         (
             ["selfplay", "--games", "1", "--simulations", "100001"],
-            "argument --simulations: must be <= 100,000, got 100,001",
+            "--simulations: uct's budget (simulations per move on the compiled kernel) must be "
+            "a whole number from 1 to 100,000, got '100001'",
         ),
         (
             ["arena", "greedy", "random", "--games", "1000001"],

@@ -40,7 +40,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from sintra_rules.games.sintra.narration import plural
+from sintra_rules._words import plural
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The directives of this extension, whose output depends on the code and data.

@@ -58,6 +58,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sintra_rules._progress import forget_progress, last_summary
+from sintra_rules._words import shortened
 from sintra_rules.cli._io import UsageError, show_warnings
 from sintra_rules.cli._parser import (
     build_parser,
@@ -123,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             warnings.showwarning = show_warnings(args.command)
             return handler(args)
     except (SintraError, UsageError) as error:
-        print(f"sintra {args.command}: error: {error}", file=sys.stderr)
+        print(shortened(f"sintra {args.command}: error: {error}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt as interrupt:
         parts = []

@@ -7,8 +7,10 @@ import argparse
 import sys
 from typing import Any
 
+from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width, use_colour, wrap_text
-from sintra_rules.agents import AGENT_NAMES, make_agent
+from sintra_rules._words import plural
+from sintra_rules.agents import AGENT_NAMES, make_agent, split_agents
 from sintra_rules.cli._content import commands_of
 from sintra_rules.cli._io import UsageError, check_output, from_file, output, read_text
 from sintra_rules.cli.hooks import NORMAL, QUIET, VERBOSE, GameCommands, commands_for
@@ -43,7 +45,7 @@ def _agents(args: argparse.Namespace, game: Game[Any, Any]) -> list[tuple[str, P
         default = _DEFAULT_AGENTS if all(k in known for k in _DEFAULT_AGENTS) else ("random",)
         kinds = [default[seat % len(default)] for seat in range(players)]
     else:
-        kinds = [kind.strip() for kind in args.agents.split(",")]
+        kinds = split_agents(args.agents)
         if args.players is not None and args.players != len(kinds):
             raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
     unknown = [kind for kind in kinds if kind.partition(":")[0] not in known]
@@ -57,18 +59,25 @@ def _agents(args: argparse.Namespace, game: Game[Any, Any]) -> list[tuple[str, P
 
 
 def _played(
-    game: Game[Any, Any], seated: list[tuple[str, Player]], seed: int, options: dict[str, str]
+    game: Game[Any, Any],
+    seated: list[tuple[str, Player]],
+    seed: int,
+    options: dict[str, str],
+    quiet: bool = False,
 ) -> tuple[list[Any], list[Any]]:
     """Every state and action of a game between ``seated``, each decision taken with Ctrl-C
-    held back (:func:`~sintra_rules.interrupts.deferred_interrupts`, raised between plies)."""
+    held back (:func:`~sintra_rules.interrupts.deferred_interrupts`, raised between plies)
+    and counted, so that an interrupted game says how many decisions were played."""
     state = resolve_chance(game, game.start(len(seated), seed=seed, options=options))
     states, actions = [state], []
-    while not state.is_over:
-        with deferred_interrupts():
-            action = seated[state.turn][1].choose(state)
-        actions.append(action)
-        state = resolve_chance(game, game.apply(state, action))
-        states.append(state)
+    with Progress("play", unit="decisions", quiet=quiet) as bar:
+        while not state.is_over:
+            with deferred_interrupts():
+                action = seated[state.turn][1].choose(state)
+            actions.append(action)
+            state = resolve_chance(game, game.apply(state, action))
+            states.append(state)
+            bar.advance()
     return states, actions
 
 
@@ -90,7 +99,7 @@ def play(args: argparse.Namespace) -> int:
     setup = commands.setup_text(len(seated), options)
     # The header first: it tells who plays while the game is being played.
     print(wrap_text(f"sintra play: {setup}, seed {args.seed}: " + " vs ".join(names), width))
-    states, actions = _played(commands.game, seated, args.seed, options)
+    states, actions = _played(commands.game, seated, args.seed, options, args.quiet)
     print("")
     commands.tell_game(
         states,
@@ -114,7 +123,9 @@ def chosen_ply(ply: int | None, last: int) -> int:
     """``--ply``: a ply of a game of ``last`` actions (default: the last)."""
     chosen = last if ply is None else ply
     if chosen > last:
-        raise UsageError(f"--ply {chosen}: the record has {last} actions (plies 0 to {last})")
+        raise UsageError(
+            f"--ply {chosen}: the record has {plural(last, 'action')} (plies 0 to {last})"
+        )
     return chosen
 
 
@@ -137,7 +148,10 @@ def replay(args: argparse.Namespace) -> int:
     start = "from a position" if game.seed is None else f"seed {game.seed}"
     upto = "" if chosen == plies else f", shown up to ply {chosen}"
     print(
-        wrap_text(f"sintra replay: {shown}: {kind}{setup}, {start}, {plies} actions{upto}", width)
+        wrap_text(
+            f"sintra replay: {shown}: {kind}{setup}, {start}, {plural(plies, 'action')}{upto}",
+            width,
+        )
     )
     print("")
     commands.tell_game(
@@ -151,6 +165,6 @@ def replay(args: argparse.Namespace) -> int:
         comments=game.comments,
     )
     if game.digests is not None:
-        print(f"Golden digests: all {game.digests} states match.")
+        print(f"Golden digests: all {plural(game.digests, 'state')} match.")
     note_provisional(commands, args)
     return 0

@@ -45,8 +45,9 @@ def _load_position(
     """The position in ``source``: a position in a game's notation, or a file holding one, a
     state document, or a game record (the position after ``ply`` actions, by default after
     the last one), with the command's parts for its game."""
-    if is_position_text(source):
-        text, name = source, ""
+    typed = source.removeprefix("\ufeff")  # a byte-order mark copied with it, as in a file
+    if is_position_text(typed):
+        text, name = typed, ""
     else:
         text, name = read_text(source), source
     shown = "standard input" if name == "-" else name or "the position"

@@ -28,8 +28,11 @@ from typing import Any
 import attrs
 
 from sintra_rules._terminal import wrap_text
+from sintra_rules._words import plural
+from sintra_rules.agents import agent_infos
 from sintra_rules.cli._io import UsageError
 from sintra_rules.game import (
+    AgentInfo,
     CommandLine,
     Drawn,
     Explained,
@@ -61,7 +64,7 @@ QUIET, NORMAL, VERBOSE = 0, 1, 2
 
 def players_text(count: int) -> str:
     """``1 player``, ``3 players``."""
-    return f"{count} player" + ("" if count == 1 else "s")
+    return plural(count, "player")
 
 
 def options_text(info: GameInfo, options: Mapping[str, str], players: int) -> str:
@@ -90,7 +93,7 @@ def outcome_lines(result: Result, names: Sequence[str]) -> list[str]:
         lines.append(f"No winner{solo}")
         return lines
     best = result.scores[result.winners[0]]
-    points = f"{best} point" + ("" if best == 1 else "s")
+    points = plural(best, "point")
     if len(winners) == 1:
         lines.append(f"Winner: {winners[0]} with {points}")
     else:
@@ -170,6 +173,50 @@ class GameCommands:
     def where(self, state: Any) -> str | None:
         """Where a position is in its game, for ``perft`` (default: only the end)."""
         return "the end of the game" if state.is_over else None
+
+    # ------------------------------------------------------------ the command line's words
+
+    def agents(self) -> tuple[AgentInfo, ...]:
+        """The agents ``play`` and ``arena`` offer, in the game's words
+        (:func:`~sintra_rules.agents.agent_infos`: what the game and its agents declare)."""
+        return agent_infos(self.game)
+
+    def components_help(self) -> str | None:
+        """The words of ``--components FILE``, which the commands that play, read or show
+        positions offer only for a game with a component table to load
+        (:class:`~sintra_rules.game.Tabled`); ``None`` for any other."""
+        if not isinstance(self.game, Tabled):
+            return None
+        return f"{self.title}'s component table with the figures of your copy of the game"
+
+    def colour_help(self) -> str | None:
+        """What ``--color`` colours on the game's board (:meth:`board` with ``colour``), for a
+        game whose board has colours; ``None`` (the default board has none) leaves it out."""
+        return None
+
+    def soak_checks_help(self) -> tuple[str, str] | None:
+        """The words of ``soak --check-every C`` and ``soak --reference``, for a game whose
+        own soak plays a compiled kernel cross-checked against the reference engine (see
+        :meth:`soak`); ``None`` (the default: the generic soak plays the reference engine
+        alone) leaves both options out."""
+        return None
+
+    def bench_json_help(self) -> str:
+        """The words of ``bench --json``: the generic figures, then the game's own (a game
+        with its own speed figures, :class:`~sintra_rules.game.Benched`, says which)."""
+        return (
+            "print one JSON object instead (key reference_vs_chess: the median ratio of the "
+            "reference engine's random playouts to python-chess plies/s)"
+        )
+
+    def position_example(self) -> str | None:
+        """The start of a position in the game's one-line notation, for the help of
+        ``show`` and ``explain`` (``None``: none to show)."""
+        return None
+
+    def action_example(self) -> str | None:
+        """Actions in the game's notation, for the help of ``explain`` (``None``: none)."""
+        return None
 
     # ----------------------------------------------------------------------- play, replay
 
@@ -368,7 +415,7 @@ class GameCommands:
         if state.chance is not None:
             return ["No player acts: the position waits for a chance step; supply its outcome."]
         actions = game.legal_actions(state)
-        count = f"{len(actions)} legal action" + ("" if len(actions) == 1 else "s")
+        count = plural(len(actions), "legal action")
         lines = [f"Player {state.turn + 1} to play: {count}:"]
         lines += [f"  {game.action_to_text(state, action)}" for action in actions]
         return lines

@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from sintra_rules._words import plural
 from sintra_rules.game import Benched, Game
 from sintra_rules.games import make
 from sintra_rules.interrupts import check_interrupt
@@ -448,9 +449,9 @@ def run_bench(
     rates = {players: _total(slices[f"{name} {players}"]) for players in counts}
     for players, rate in rates.items():
         say(
-            f"{name} {players} players: {rate.plies_per_second:,.0f} plies/s, "
-            f"{rate.games_per_second:,.1f} games/s ({rate.games} games, {rate.plies} plies "
-            f"in {rate.seconds:.2f} s CPU)"
+            f"{name} {plural(players, 'player')}: {rate.plies_per_second:,.0f} plies/s, "
+            f"{rate.games_per_second:,.1f} games/s ({plural(rate.games, 'game')}, "
+            f"{plural(rate.plies, 'ply', 'plies')} in {rate.seconds:.2f} s CPU)"
         )
     chess_rate: Rate | None = None
     version: str | None = None
@@ -466,7 +467,8 @@ def run_bench(
         chess_rate = _total(slices["chess"])
         say(
             f"python-chess {version} random playouts: {chess_rate.plies_per_second:,.0f} "
-            f"plies/s ({chess_rate.games} games, {chess_rate.plies} plies in "
+            f"plies/s ({plural(chess_rate.games, 'game')}, "
+            f"{plural(chess_rate.plies, 'ply', 'plies')} in "
             f"{chess_rate.seconds:.2f} s CPU)"
         )
         ratios = tuple(

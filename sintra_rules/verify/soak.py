@@ -44,12 +44,14 @@ soak: 6 games of Azul: Stained Glass of Sintra (seed 0; 2, 3, 4 players x side A
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
 import attrs
 
+from sintra_rules._words import plural
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import GameOver, IllegalAction, InvalidArgument, InvariantBroken
 from sintra_rules.game import Facts, Game, Verified
@@ -79,6 +81,21 @@ def _options(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tupl
     return tuple(sorted(dict(value).items()))
 
 
+def _in_order(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The counted events by name, their numbers in numeric order (``tool 2`` before
+    ``tool 10``).
+
+    >>> [name for name, _ in _in_order({"tool 10": 1, "tool 2": 1, "die moved": 4})]
+    ['die moved', 'tool 2', 'tool 10']
+    """
+
+    def key(item: tuple[str, int]) -> tuple[tuple[str, int], ...]:
+        parts = re.split(r"(\d+)", item[0])
+        return tuple((part, 0) if i % 2 == 0 else ("", int(part)) for i, part in enumerate(parts))
+
+    return tuple(sorted(counts.items(), key=key))
+
+
 @attrs.frozen
 class SoakPlan:
     """One soak game: the game's name, players, options (name, value pairs, sorted; the
@@ -97,7 +114,7 @@ class SoakPlan:
     def __str__(self) -> str:
         options = "".join(f", {name} {value}" for name, value in self.options)
         return (
-            f"{self.game}, {self.num_players} players{options}, seed {self.seed}, "
+            f"{self.game}, {plural(self.num_players, 'player')}{options}, seed {self.seed}, "
             f"{self.policy} play"
         )
 
@@ -151,8 +168,9 @@ class SoakReport:
     def summary(self, limit: int = 20) -> str:
         """A human-readable report; at most ``limit`` failures are listed in full."""
         lines = [
-            f"soak: {self.games} games of {self.title} (seed {self.seed}; {self.played}), "
-            f"{self.plies} plies, {self.chance_steps} chance steps",
+            f"soak: {plural(self.games, 'game')} of {self.title} (seed {self.seed}; "
+            f"{self.played}), {plural(self.plies, 'ply', 'plies')}, "
+            f"{plural(self.chance_steps, 'chance step')}",
             "  checked at every step: values, legal actions and their ids, chance outcomes, "
             "termination within max_game_length; at the end the result",
         ]
@@ -423,7 +441,7 @@ def soak_game(
                 fail(plies, action_text, watch.end(state))
     except Exception as error:  # a crash is a failure of this game, reported with its plan
         fail(plies, action_text, [f"crash: {type(error).__name__}: {error}"])
-    return SoakResult(plan, plies, chance_steps, tuple(sorted(counts.items())), tuple(failures))
+    return SoakResult(plan, plies, chance_steps, _in_order(counts), tuple(failures))
 
 
 def _soak_one(game: Game[Any, Any], plan: SoakPlan) -> SoakResult:
@@ -440,7 +458,7 @@ def _played(game: Game[Any, Any], plans: Sequence[SoakPlan]) -> str:
         if any(name == option.name for plan in plans for name, _ in plan.options)
     ]
     names = [name for name in policies(game) if any(plan.policy == name for plan in plans)]
-    counted = f"{', '.join(map(str, players))} players"
+    counted = f"{', '.join(map(str, players))} player{'' if players == [1] else 's'}"
     return " x ".join([counted, *options]) + f"; {' and '.join(names)} play"
 
 
@@ -498,7 +516,7 @@ def run_soak(
         games,
         plies,
         chance_steps,
-        tuple(sorted(counts.items())),
+        _in_order(counts),
         tuple(failures),
         _played(game, plans),
         invariants,

@@ -349,12 +349,13 @@ def test_ctrl_c_during_a_long_command_exits_130(tmp_path: Path) -> None:
     """Ctrl-C on a terminal during ``perft`` and during ``play --record`` (searching players):
     exit 130 and the one line; the record is not written."""
     code, last = _press(
-        ["perft", "--game", "sagrada", "--depth", "12", "--plies", "3"], "perft", 0.3
+        ["perft", "--game", "sagrada", "--depth", "10", "--plies", "3"], "perft", 0.3
     )
     assert code == 130
     assert re.fullmatch(r"sintra perft: interrupted \(perft: \d+ of \d+ first actions done\)", last)
     record = tmp_path / "game.json"
     args = ["play", "--game", "sagrada", "--agents", "mcts:300,mcts:300", "--record", str(record)]
     code, last = _press(args, "sintra play: Sagrada", 0.5)
-    assert (code, last) == (130, "sintra play: interrupted")
+    assert code == 130
+    assert re.fullmatch(r"sintra play: interrupted \(play: \d+ decisions? done\)", last), last
     assert list(tmp_path.iterdir()) == []

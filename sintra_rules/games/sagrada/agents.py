@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from sintra_rules.errors import GameOver
+from sintra_rules.game import AgentInfo, Parameter
 from sintra_rules.games.sagrada.actions import Action, EndTurn
 from sintra_rules.games.sagrada.chance import determinize
 from sintra_rules.games.sagrada.components import SPACES, Pattern
@@ -36,6 +37,9 @@ from sintra_rules.rng import below, next_u64, seed_state
 
 __all__ = [
     "AGENTS",
+    "MAX_HORIZON",
+    "MAX_SAMPLES",
+    "MAX_WIDTH",
     "GreedyAgent",
     "RandomAgent",
     "SearchAgent",
@@ -65,6 +69,8 @@ class RandomAgent(_Seeded):
     """Chooses uniformly among the legal actions with its own seeded stream."""
 
     name = "random"
+    #: What it is, for the command line's help (:func:`sintra_rules.agents.agent_infos`).
+    INFO = AgentInfo("random", "a uniformly random legal action")
 
     def choose(self, state: SagradaState) -> Action:
         """A uniformly random legal action (ENG-08 order, ENG-05 generator)."""
@@ -144,6 +150,12 @@ class GreedyAgent(_Seeded):
     when that is worth the favor tokens by this value (or when nothing else is legal)."""
 
     name = "greedy"
+    #: What it is, for the command line's help (:func:`sintra_rules.agents.agent_infos`).
+    INFO = AgentInfo(
+        "greedy",
+        "one-ply greedy: the action after which its window is worth the most (objectives as "
+        "they stand, favor tokens, dice placed, spaces no die can fill)",
+    )
 
     def choose(self, state: SagradaState) -> Action:
         """The best legal action by :func:`window_value` after it."""
@@ -214,6 +226,16 @@ def rollout_action(state: SagradaState, actions: Sequence[Action], draw: int) ->
     return options[draw % len(options)]
 
 
+#: The most determinizations per decision of ``search`` (about 20 ms each with 2 players on a
+#: 2-core machine, so 20 s a decision at most).
+MAX_SAMPLES = 1000
+#: The most candidates ``search`` keeps per decision.
+MAX_WIDTH = 64
+#: The most rounds ``search`` plays on after the current one: 9 reaches the end of the game
+#: from any round (ROUND-01).
+MAX_HORIZON = 9
+
+
 class SearchAgent(_Seeded):
     """A determinized Monte Carlo player: it ranks its legal actions by
     :func:`greedy_values`, keeps the ``width`` best (a forced action is played at once), and
@@ -233,9 +255,11 @@ class SearchAgent(_Seeded):
 
     Args:
         seed: the seed of the agent's stream.
-        samples: determinizations per decision.
-        width: candidates kept per decision.
-        horizon: rounds played on after the current one, or ``None`` to the end of the game.
+        samples: determinizations per decision, 1 to :data:`MAX_SAMPLES`.
+        width: candidates kept per decision, 1 to :data:`MAX_WIDTH`.
+        horizon: rounds played on after the current one, 0 to :data:`MAX_HORIZON` (which
+            reaches the end from any round), or ``None`` to the end of the game.
+
         bonus: the worth of a win over the margin.
 
     Raises:
@@ -243,13 +267,26 @@ class SearchAgent(_Seeded):
     """
 
     name = "search"
-    #: The options of its name's spelling (``search:N`` is ``search:sims=N``), by keyword
-    #: (:func:`sintra_rules.agents.make_agent`): determinizations, width, horizon.
-    OPTIONS: ClassVar[Mapping[str, str]] = {
-        "sims": "samples",
-        "width": "width",
-        "horizon": "horizon",
-    }
+    #: What it is and its parameters with their ranges (``search:N`` is ``search:sims=N``;
+    #: :func:`sintra_rules.agents.make_agent`): determinizations, width, horizon.
+    INFO: ClassVar[AgentInfo] = AgentInfo(
+        "search",
+        "determinized Monte Carlo search: its best candidates by the greedy value, each "
+        "played on with every seat greedy on the same determinizations (the other seats' "
+        "private objectives and every future die drawn anew)",
+        (
+            Parameter("sims", "samples", "determinizations per decision", 1, MAX_SAMPLES, 8),
+            Parameter("width", "width", "candidates kept per decision", 1, MAX_WIDTH, 4),
+            Parameter(
+                "horizon",
+                "horizon",
+                f"rounds played on after the current one ({MAX_HORIZON}: to the end)",
+                0,
+                MAX_HORIZON,
+                1,
+            ),
+        ),
+    )
 
     def __init__(
         self,
@@ -260,12 +297,11 @@ class SearchAgent(_Seeded):
         bonus: float = 5.0,
     ) -> None:
         super().__init__(seed)
-        if type(samples) is not int or samples < 1:
-            raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
-        if type(width) is not int or width < 1:
-            raise ValueError(f"width must be a whole number >= 1, got {width!r}")
-        if horizon is not None and (type(horizon) is not int or horizon < 0):
-            raise ValueError(f"horizon must be a whole number >= 0 or None, got {horizon!r}")
+        given = {"samples": samples, "width": width, "horizon": horizon}
+        for parameter in self.INFO.parameters:
+            value = given[parameter.keyword]
+            if not (value is None and parameter.key == "horizon") and not parameter.contains(value):
+                raise ValueError(parameter.refusal(value))
         self.samples = samples
         self.width = width
         self.horizon = horizon

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from sintra_rules._words import plural
 from sintra_rules.errors import InvalidArgument, SpecError
 from sintra_rules.games.sagrada import events as ev
 from sintra_rules.games.sagrada.actions import (
@@ -70,15 +71,6 @@ _WIDTH = 96
 
 
 # -- small words ------------------------------------------------------------------------------
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1 or -1.
-
-    >>> plural(1, "token"), plural(3, "point"), plural(-1, "point")
-    ('1 token', '3 points', '-1 point')
-    """
-    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
 
 def player_name(seat: int) -> str:

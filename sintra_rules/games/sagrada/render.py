@@ -2,7 +2,9 @@
 
 Windows show each space as the die on it (``R4``: a red 4) or, when empty, its restriction
 in lower case (``r`` red, ``3`` the value 3, ``.`` blank). With a ``viewer``, the other seats'
-private objectives are hidden (ENG-06) until the game is over.
+private objectives are hidden (ENG-06) until the game is over. Given the players' names
+(``sintra play`` gives ``Player 1 (greedy)``), the windows and the final scores both call each
+seat by its name.
 
 >>> from sintra_rules.games.sagrada import new_game
 >>> print(render(new_game(1, seed=2)).splitlines()[0])
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sintra_rules._words import plural
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS
 from sintra_rules.games.sagrada.placement import space_name
 from sintra_rules.games.sagrada.state import Die, SagradaState
@@ -61,7 +64,7 @@ def _tools(state: SagradaState) -> list[str]:
             extra = "in play" if paid is None else f"used, paid {_die(state, paid)}"
         else:
             tokens = state.tokens[slot]
-            extra = f"{tokens} favor token{'' if tokens == 1 else 's'} on it"
+            extra = f"{plural(tokens, 'favor token')} on it"
         mark = " (in use)" if state.active == slot else ""
         code = table.colour_codes[tool.colour]
         out.append(f"  tool {tool.number:>2} {tool.name} [{code}]: {extra}{mark}")
@@ -88,19 +91,19 @@ def _window(state: SagradaState, seat: int) -> list[str]:
     return lines
 
 
-def _seat(state: SagradaState, seat: int, viewer: int | None) -> list[str]:
+def _seat(state: SagradaState, seat: int, viewer: int | None, name: str) -> list[str]:
     table = state.components
     player = state.players[seat]
     names = ", ".join(
         table.patterns[table.card_faces[card][f]].name for card in player.cards for f in (0, 1)
     )
     if player.pattern is None:
-        title = f"Player {seat + 1}: cards {names or '(not dealt)'}"
+        title = f"{name}: cards {names or '(not dealt)'}"
     else:
         pattern = table.patterns[player.pattern]
-        title = f"Player {seat + 1}: {pattern.name} (difficulty {pattern.favor})"
+        title = f"{name}: {pattern.name} (difficulty {pattern.favor})"
         if not state.is_solo:
-            title += f", {player.favor} favor token{'' if player.favor == 1 else 's'}"
+            title += f", {plural(player.favor, 'favor token')}"
     if viewer is None or viewer == seat or state.is_over:
         unknown = "not dealt yet" if state.in_setup else "not known"
         private = ", ".join(table.privates[card].name for card in player.privates) or unknown
@@ -109,14 +112,14 @@ def _seat(state: SagradaState, seat: int, viewer: int | None) -> list[str]:
     return [title, f"  private objective: {private}", *_window(state, seat)]
 
 
-def _scores(state: SagradaState) -> list[str]:
+def _scores(state: SagradaState, names: Sequence[str]) -> list[str]:
     from sintra_rules.games.sagrada.scoring import final_score, result, target_score
 
     out = ["Final scores:"]
     for seat in range(state.num_players):
         f = final_score(state, seat)
         out.append(
-            f"  player {seat + 1}: {f.total} = publics {'+'.join(map(str, f.publics))}, private "
+            f"  {names[seat]}: {f.total} = publics {'+'.join(map(str, f.publics))}, private "
             f"{f.private}, tokens {f.tokens}, empty spaces {f.empty} ({f.empty_points})"
         )
     outcome = result(state)
@@ -125,21 +128,33 @@ def _scores(state: SagradaState) -> list[str]:
         verdict = "won" if outcome.winners else "lost"
         out.append(f"  target score {target}: the player {verdict}")
     else:
-        out.append("  winner: " + ", ".join(f"player {w + 1}" for w in outcome.winners))
+        out.append("  winner: " + ", ".join(names[w] for w in outcome.winners))
     return out
 
 
-def render(state: SagradaState, viewer: int | None = None) -> str:
+def render(
+    state: SagradaState, viewer: int | None = None, names: Sequence[str] | None = None
+) -> str:
     """The position as a text board.
 
     Args:
         state: any state.
         viewer: the seat whose view it is (other seats' private objectives hidden), or
-        ``None`` for everything.
+            ``None`` for everything.
+
+        names: each seat's name, in the windows and the final scores (default: ``Player 1``
+            above a window, ``player 1`` in the final scores).
 
     Returns:
         The board, several lines.
+
+    Raises:
+        InvalidArgument: ``names`` does not hold one name per player.
     """
+    from sintra_rules.games.sagrada.narration import player_names
+
+    called = player_names(state.num_players, names)
+    scored = called if names is not None else [f"player {s + 1}" for s in range(len(called))]
     table = state.components
     lines = [_header(state)]
     if not state.in_setup:
@@ -169,12 +184,12 @@ def render(state: SagradaState, viewer: int | None = None) -> str:
         lines.append("Public objectives:")
         for card in state.publics:
             objective = table.publics[card]
-            points = f"{objective.points} point{'' if objective.points == 1 else 's'}"
+            points = plural(objective.points, "point")
             lines.append(f"  {objective.number:>2} {objective.name} ({points})")
     for seat in range(state.num_players):
-        lines += _seat(state, seat, viewer)
+        lines += _seat(state, seat, viewer, called[seat])
     if state.is_over:
-        lines += _scores(state)
+        lines += _scores(state, scored)
     return "\n".join(lines)
 
 
@@ -206,9 +221,9 @@ def summary(state: SagradaState, names: Sequence[str] | None = None) -> str:
             f"{2 * count}"
         ]
     for name, player in zip(seats, state.players, strict=True):
-        part = f"{name}: {player.dice} {'die' if player.dice == 1 else 'dice'}"
+        part = f"{name}: {plural(player.dice, 'die', 'dice')}"
         if player.pattern is not None and not state.is_solo:
-            part += f", {player.favor} favor token{'' if player.favor == 1 else 's'}"
+            part += f", {plural(player.favor, 'favor token')}"
         parts.append(part)
     if state.is_over:
         pass

@@ -34,6 +34,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from sintra_rules._formats import svg
+from sintra_rules._words import plural
 from sintra_rules.games.sagrada.actions import Action
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS, SagradaComponents
 from sintra_rules.games.sagrada.narration import describe_action, player_names
@@ -298,7 +299,7 @@ def _cards(c: _Canvas, state: SagradaState, y: float) -> float:
             words += " · in play" if paid is None else " · used, paid with"
         else:
             tokens = state.tokens[slot]
-            words += f" · {tokens} favor token{'' if tokens == 1 else 's'}"
+            words += f" · {plural(tokens, 'favor token')}"
             group.set("data-tokens", str(tokens))
         if state.active == slot:
             words += " · in use"
@@ -328,8 +329,7 @@ def _cards(c: _Canvas, state: SagradaState, y: float) -> float:
         node = c.text(
             _MARGIN + 16,
             y + 11,
-            f"{objective.number} {objective.name} ({objective.points} point"
-            f"{'' if objective.points == 1 else 's'})",
+            f"{objective.number} {objective.name} ({plural(objective.points, 'point')})",
             11,
             class_="public",
         )

@@ -10,6 +10,7 @@ begins a paid tool's effect; :func:`draftable` says whether a pool die may be dr
 
 from __future__ import annotations
 
+from sintra_rules._words import plural
 from sintra_rules.games.sagrada.components import SPACES, Pattern
 from sintra_rules.games.sagrada.placement import has_legal_cell, legal_cells, moved
 from sintra_rules.games.sagrada.state import ChanceStep, Die, SagradaState, die, evolved
@@ -364,7 +365,9 @@ def tool_faults(state: SagradaState, slot: int, pay: int) -> list[Fault]:
         need = cost(state.tokens[slot])
         have = state.players[state.turn].favor
         if have < need:
-            out.append(("FAVOR-03", f"it costs {need} favor tokens and the player has {have}"))
+            out.append(
+                ("FAVOR-03", f"it costs {plural(need, 'favor token')} and the player has {have}")
+            )
     out += _timing(state, state.tool_number(slot), pool)
     return out
 

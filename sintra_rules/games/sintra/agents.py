@@ -22,6 +22,7 @@ import attrs
 
 from sintra_rules.agents import SeededAgent
 from sintra_rules.errors import BoundExceeded
+from sintra_rules.game import AgentInfo
 from sintra_rules.games.sintra.actions import Action, Take
 from sintra_rules.games.sintra.bounds import BOUNDS, Quantity
 from sintra_rules.games.sintra.rules import apply, legal_actions
@@ -63,6 +64,12 @@ class GreedyAgent(SeededAgent):
     """
 
     name = "greedy"
+    #: What it is, for the command line's help (:func:`sintra_rules.agents.agent_infos`).
+    INFO = AgentInfo(
+        "greedy",
+        "one-ply greedy: the take of best immediate score net of broken glass, then of most "
+        "pieces placed",
+    )
 
     def choose(self, state: GameState) -> Action:
         """The best legal action by (points gained minus broken glass lost, pieces placed)."""

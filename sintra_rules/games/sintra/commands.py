@@ -19,12 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from sintra_rules._terminal import output_width, wrap_text
+from sintra_rules._words import plural
 from sintra_rules.cli.hooks import GameCommands, LoadedGame
 from sintra_rules.games.sintra import records
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.components import ComponentTable, Side, load_components
 from sintra_rules.games.sintra.game import SintraGame
-from sintra_rules.games.sintra.narration import describe_action, plural, roman
+from sintra_rules.games.sintra.narration import describe_action, roman
 from sintra_rules.games.sintra.notation import action_to_text
 from sintra_rules.games.sintra.render import render_outcome, render_state, show_game
 from sintra_rules.games.sintra.state import GameState
@@ -66,11 +67,51 @@ class SintraCommands(GameCommands):
     ) -> str:
         """``2 players (Ann, Bob), board side A`` (COMP-02, SETUP-02)."""
         named = f" ({', '.join(names)})" if names else ""
-        return f"{players} players{named}, board side {options['side']}"
+        return f"{plural(players, 'player')}{named}, board side {options['side']}"
 
     def where(self, state: GameState) -> str:
         """The round, ``round III``, or ``the end of the game`` (END-02)."""
         return "the end of the game" if state.is_over else f"round {roman(state.round)}"
+
+    # ------------------------------------------------------------ the command line's words
+
+    def components_help(self) -> str:
+        """``--components FILE``: a component table of the user's (FIG-01 to FIG-10)."""
+        return (
+            "Sintra's component table (TOML or JSON) with the figures of your copy of the "
+            "game (default: the shipped table, some of whose figures are provisional)"
+        )
+
+    def colour_help(self) -> str:
+        """``--color``: the board's pieces in their colours."""
+        return "colour the pieces"
+
+    def soak_checks_help(self) -> tuple[str, str]:
+        """``--check-every C`` and ``--reference``: the kernel's soak cross-checked against
+        the reference engine (:func:`sintra_rules.games.sintra.verify.soak.run_soak`)."""
+        from sintra_rules.games.sintra.verify.soak import CHECK_EVERY
+
+        return (
+            "every game is played on the kernel with its own checks; every C-th game (from "
+            "game 0) also on the reference engine with every invariant, the kernel "
+            f"cross-checked ply by ply (default {CHECK_EVERY})",
+            "play every game on the reference engine too (--check-every 1)",
+        )
+
+    def bench_json_help(self) -> str:
+        """``--json``: the kernel's figure ``compiled_playout_vs_chess`` among the others."""
+        return (
+            "print one JSON object instead (key compiled_playout_vs_chess: the median ratio "
+            "of the compiled kernel's random playouts to python-chess plies/s)"
+        )
+
+    def position_example(self) -> str:
+        """The start of a position in Sintra's notation (ENG-21)."""
+        return "sintra1 side:A ..."
+
+    def action_example(self) -> str:
+        """Actions in Sintra's notation (ENG-04)."""
+        return "3B-2 or R"
 
     # ----------------------------------------------------------------------- play, replay
 

@@ -24,6 +24,7 @@ from typing import cast
 from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError, IllegalAction
 from sintra_rules.game import (
+    AgentInfo,
     Facts,
     FileClaim,
     FileFormat,
@@ -31,6 +32,7 @@ from sintra_rules.game import (
     GameInfo,
     GameLog,
     Option,
+    Parameter,
     Player,
     Result,
 )
@@ -65,6 +67,7 @@ from sintra_rules.games.sintra.rules import apply, legal_actions
 from sintra_rules.games.sintra.scoring import result
 from sintra_rules.games.sintra.setup import new_game
 from sintra_rules.games.sintra.state import GameState
+from sintra_rules.mcts import MAX_SIMULATIONS
 
 __all__ = ["GAME", "INFO", "SintraGame"]
 
@@ -76,6 +79,24 @@ INFO = GameInfo(
     perfect_information=True,
     behaviour_version=BEHAVIOUR_VERSION,
     options=(Option("side", ("A", "B"), "A", "the side of the player boards (SETUP-02)"),),
+)
+
+
+#: Sintra's own search in words, with the range of its budget (the Searched capability).
+_SEARCH = AgentInfo(
+    "uct",
+    "the compiled kernel's open-loop UCT with random playouts, the search self-play uses: "
+    "several times as many simulations a second as mcts",
+    (
+        Parameter(
+            "sims",
+            "simulations",
+            "simulations per move on the compiled kernel",
+            1,
+            MAX_SIMULATIONS,
+            1000,
+        ),
+    ),
 )
 
 
@@ -378,6 +399,12 @@ class SintraGame:
     def provisional_note(self) -> str | None:
         """The note on the table's provisional figures (FIG-01), ``None`` when it has none."""
         return self.components.provisional_note
+
+    @property
+    def search_info(self) -> AgentInfo:
+        """Sintra's own search as the agent ``uct``: the compiled kernel's open-loop UCT with
+        random playouts; its budget counts simulations on the kernel."""
+        return _SEARCH
 
     def search_visits(self, state: GameState, simulations: int, seed: int, /) -> Sequence[int]:
         """The compiled kernel's UCT visit counts, one per legal id (ENG-30, ENG-52)."""

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from sintra_rules._words import plural
 from sintra_rules.errors import IllegalAction, InvalidArgument, SintraError
 from sintra_rules.games.sintra import events as ev
 from sintra_rules.games.sintra.actions import Action, Reset, Take
@@ -85,15 +86,6 @@ def roman(number: int) -> str:
             out.append(letters)
             number -= value
     return "".join(out)
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an ``s`` unless the count is 1 or -1.
-
-    >>> plural(1, "point"), plural(-17, "point"), plural(0, "piece")
-    ('1 point', '-17 points', '0 pieces')
-    """
-    return f"{count} {word}" if abs(count) == 1 else f"{count} {word}s"
 
 
 def player_name(seat: int) -> str:

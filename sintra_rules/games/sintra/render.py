@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from sintra_rules._terminal import visible_width, wrap_text
+from sintra_rules._words import plural
 from sintra_rules.games.sintra.actions import Action
 from sintra_rules.games.sintra.components import JOKER_CODE, ComponentTable
-from sintra_rules.games.sintra.narration import describe_turn, player_names, plural, roman
+from sintra_rules.games.sintra.narration import describe_turn, player_names, roman
 from sintra_rules.games.sintra.notation import action_to_text
 from sintra_rules.games.sintra.rules import apply_traced
 from sintra_rules.games.sintra.scoring import final_score, outcome
