@@ -383,6 +383,7 @@ class UctAgent(SeededAgent):
 
     Args:
         seed: the seed of the agent's stream.
+
         simulations: simulations per move, in the range of the game's
             :attr:`~sintra_rules.game.Searched.search_info` (Sintra: 1 to
             :data:`MAX_SIMULATIONS`).

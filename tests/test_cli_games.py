@@ -21,7 +21,7 @@ from sintra_rules import make
 ROOT = Path(__file__).resolve().parents[1]
 _PLY = re.compile(r"^ *(\d+)\. Player (\d) \((\w+)\): (.+)$")
 _SCORE = re.compile(
-    r"^  player (\d): (-?\d+) = publics ([-+\d]+), private (\d+), tokens (\d+), "
+    r"^  Player (\d) \(\w+\): (-?\d+) = publics ([-+\d]+), private (\d+), tokens (\d+), "
     r"empty spaces (\d+) \((-?\d+)\)$"
 )
 

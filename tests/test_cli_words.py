@@ -476,3 +476,20 @@ def test_a_long_input_is_quoted_short(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 600, err[:600]
     assert "characters)" in err or argv[0] == "show"  # the position's reader quotes no input
+
+
+def test_sagradas_final_scores_and_result_name_the_players_alike() -> None:
+    """Sagrada's final scores call the players as its result does (issue 30), as Sintra's
+    final scoring does; its help's examples are its own notation."""
+    done = _sintra("play", "--game", "sagrada", "--seed", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    start = lines.index("Final scores:")
+    scored = [line.split(":")[0].strip() for line in lines[start + 1 : start + 3]]
+    assert scored == ["Player 1 (greedy)", "Player 2 (random)"]
+    winner = lines[start + 3].removeprefix("  winner: ")
+    assert lines[-1].startswith(f"Winner: {winner} with ")
+    result = lines[-2].removeprefix("Result: ")
+    assert [part.rsplit(" ", 1)[0] for part in result.split(", ")] == scored
+    titles = [line.split(":")[0] for line in lines if line.startswith("Player ")]
+    assert titles == scored  # above the windows too

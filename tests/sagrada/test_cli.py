@@ -21,7 +21,7 @@ import pytest
 
 from sintra_rules import make
 from sintra_rules.cli import main
-from sintra_rules.cli.hooks import GameCommands
+from sintra_rules.cli.hooks import GameCommands, commands_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_GAME = "tests/data/sagrada/table-game.txt"
@@ -34,7 +34,7 @@ DISPUTE = (
     "p2:Batllo:...../...../...../....."
 )
 _SCORE = re.compile(
-    r"^  player (\d): (-?\d+) = publics ([-+\d]+), private (\d+), tokens (\d+), "
+    r"^  (\w+): (-?\d+) = publics ([-+\d]+), private (\d+), tokens (\d+), "
     r"empty spaces (\d+) \((-?\d+)\)$"
 )
 #: The first word of every decision in the text record's notation (ENG-14).
@@ -100,8 +100,8 @@ def test_replay_the_game_typed_at_the_table() -> None:
             parts = [int(p) for p in match.group(3).split("+")]
             total = sum(parts) + int(match.group(4)) + int(match.group(5)) + int(match.group(7))
             assert int(match.group(2)) == total, line
-            scores[int(match.group(1))] = (total, int(match.group(4)))
-    assert scores == {1: (40, 15), 2: (40, 9)}
+            scores[match.group(1)] = (total, int(match.group(4)))
+    assert scores == {"Ann": (40, 15), "Ben": (40, 9)}  # the final scores by name, as the result
     assert lines[-2:] == ["Result: Ann 40, Ben 40", "Winner: Ann with 40 points"]
 
 
@@ -326,6 +326,7 @@ def test_ctrl_c_while_reading_is_one_line_and_exit_130(
 
     for part in ("board", "svg", "list_actions", "tell_game"):
         monkeypatch.setattr(GameCommands, part, pressed)
+        monkeypatch.setattr(type(commands_for(make("sagrada"))), part, pressed)
     game = type(make("sagrada"))
     monkeypatch.setattr(game, "explain", pressed)
     out = tmp_path / "out.svg"

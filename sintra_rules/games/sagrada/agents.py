@@ -257,6 +257,7 @@ class SearchAgent(_Seeded):
         seed: the seed of the agent's stream.
         samples: determinizations per decision, 1 to :data:`MAX_SAMPLES`.
         width: candidates kept per decision, 1 to :data:`MAX_WIDTH`.
+
         horizon: rounds played on after the current one, 0 to :data:`MAX_HORIZON` (which
             reaches the end from any round), or ``None`` to the end of the game.
 

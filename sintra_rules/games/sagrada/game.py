@@ -108,7 +108,7 @@ class SagradaGame:
     ``invariants`` / ``soak_policies`` / ``check_state`` / ``check_step`` (Verified: the
     invariants of :mod:`.verify.invariants`, measured against the independent oracle of
     :mod:`.verify.oracle`), ``bench`` (Benched: the compiled core's figures) and
-    ``command_line`` (CommandLine: the soak on the compiled core). A stateless object of
+    ``command_line`` (CommandLine: :mod:`.commands`). A stateless object of
     one-line delegations to the engine's functions.
 
     The option ``tools`` is the solo difficulty, the number of tool cards (1 hardest to 5,
@@ -310,7 +310,7 @@ class SagradaGame:
     @property
     def agents(self) -> Mapping[str, type[Player]]:
         """The built-in agents by name: ``random``, ``greedy`` and ``search`` (which also takes
-        the options of its ``OPTIONS``), each made from a seed."""
+        the parameters of its ``INFO``), each made from a seed."""
         return _agents.AGENTS  # type: ignore[return-value]
 
     def rollout_action(
@@ -364,7 +364,8 @@ class SagradaGame:
 
     def command_line(self) -> object:
         """Sagrada's parts of the ``sintra`` command (:class:`~.commands.SagradaCommands`: its
-        soak on the compiled core, cross-checked against the engine)."""
+        soak on the compiled core, cross-checked against the engine; the players' names on
+        its board and picture; its words in the help)."""
         from sintra_rules.games.sagrada.commands import SagradaCommands
 
         return SagradaCommands(self)

@@ -139,6 +139,7 @@ def render(
 
     Args:
         state: any state.
+
         viewer: the seat whose view it is (other seats' private objectives hidden), or
             ``None`` for everything.
 
