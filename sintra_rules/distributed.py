@@ -53,6 +53,7 @@ from typing import Any, TypeVar
 import attrs
 
 from sintra_rules._options import whole_number
+from sintra_rules._words import plural
 from sintra_rules.errors import FanOutError, InvalidArgument, MissingExtra
 from sintra_rules.interrupts import check_interrupt, deferred_interrupts
 
@@ -367,7 +368,7 @@ def capped_workers(
     if workers > by_cores and by_cores <= items:
         return by_cores, (
             f"--workers {workers} lowered to {by_cores}: at most {PER_CORE} per core on "
-            f"{cores} cores"
+            f"{plural(cores, 'core')}"
         )
     if workers > items:
         return items, f"--workers {workers} lowered to {items}: one per game"

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sintra_rules._words import shortened
+from sintra_rules._words import plural, shortened
 
 __all__ = [
     "ActionIdError",
@@ -361,7 +361,7 @@ class UnknownPlayerCount(SintraError, KeyError):
 
     def __init__(self, num_players: int, reason: str) -> None:
         self.num_players = num_players
-        super().__init__(f"{num_players} players", reason)
+        super().__init__(plural(num_players, "player"), reason)
 
 
 class PositionBuildError(SintraError, ValueError):
@@ -395,7 +395,7 @@ class BoundExceeded(SintraError, AssertionError):
         self.limit = limit
         self.turns = turns
         self.proof = proof
-        reason = f"{turns} > {limit}, the proved bound for {players} players ({proof})"
+        reason = f"{turns} > {limit}, the proved bound for {plural(players, 'player')} ({proof})"
         super().__init__(bound, reason)
 
 

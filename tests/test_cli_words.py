@@ -416,15 +416,18 @@ def test_one_of_a_thing_is_singular() -> None:
 
 
 def test_a_favor_token_is_one() -> None:
-    """Sagrada's words for one favor token (the board, a tool's cost)."""
+    """Sagrada's words for one favor token: on a tool card, held by a player, a tool's cost
+    (FAVOR-03)."""
     from sintra_rules.games.sagrada import build_position
     from sintra_rules.games.sagrada.render import render
+    from sintra_rules.games.sagrada.tools import tool_faults
 
-    state = make("sagrada").start(2, seed=1)
-    text = render(state)
-    assert "1 favor tokens" not in text
-    built = build_position(pool="G1G6P4", windows={1: {"r1c2": "B4"}}, hand="R3")
-    assert "1 favor tokens" not in render(built)
+    poor = build_position(favor={1: 0, 2: 4}, tools="1=1,2=3,3", pool="R1G2")
+    assert ("FAVOR-03", "it costs 1 favor token and the player has 0") in tool_faults(poor, 2, 0)
+    assert "  tool  1 Grozing Pliers [P]: 1 favor token on it" in render(poor).splitlines()
+    held = build_position(favor={1: 3, 2: 1}, tools="1=1,2=3,3", pool="R1G2")
+    assert "Player 2: Batllo (difficulty 5), 1 favor token" in render(held).splitlines()
+    assert "1 favor tokens" not in render(poor) + render(held)
 
 
 def test_the_soak_counts_tools_in_numeric_order() -> None:

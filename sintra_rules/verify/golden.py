@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from sintra_rules._strict import Reader, describe
+from sintra_rules._words import plural
 from sintra_rules.errors import FormatVersionError, InvalidArgument, RecordError
 from sintra_rules.game import Game, Written
 from sintra_rules.games import make
@@ -148,7 +149,8 @@ def first_mismatch(
     if len(states) != len(digests) or len(actions) != len(states) - 1:
         raise InvalidArgument(
             "states",
-            f"{len(states)} states, {len(actions)} actions and {len(digests)} digests: a "
+            f"{plural(len(states), 'state')}, {plural(len(actions), 'action')} and "
+            f"{plural(len(digests), 'digest')}: a "
             "playthrough has one digest per state and one action fewer",
         )
     for ply, (state, expected) in enumerate(zip(states, digests, strict=True)):
