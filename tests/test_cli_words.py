@@ -171,7 +171,7 @@ def test_sagradas_help_names_nothing_sagrada_lacks(
         text = _help(command, "sagrada", capsys, monkeypatch)
         words = _words(text)
         assert "--side" not in words and "--components" not in words, command
-        assert not {"azul", "pieces", "setup-02", "eng-31", "--check-every"} & words, command
+        assert not {"azul", "pieces", "setup-02", "eng-31", "kernel"} & words, command
         assert "Sintra" not in text, command  # (the game's name "sintra" is listed by --game)
         if not isinstance(game, Searched):
             assert "uct" not in words, command
@@ -184,9 +184,9 @@ def test_sagradas_help_names_nothing_sagrada_lacks(
     ("argv", "message"),
     [
         (
-            ("soak", "--game", "sagrada", "--games", "1", "--reference"),
-            "sintra soak: error: --reference: Sagrada has no such option (its soak has no "
-            "compiled kernel to cross-check)",
+            ("soak", "--game", "sagrada", "--games", "1", "--components", "table.toml"),
+            "sintra soak: error: --components: Sagrada has no such option (no component table "
+            "to load)",
         ),
         (
             ("play", "--game", "sagrada", "--components", "table.toml"),
