@@ -327,8 +327,8 @@ def test_the_bench_runs_any_game() -> None:
     report = run_bench(0.05, seed=1, out=lines.append, game=TOY)
     assert report.game == "toy" and set(report.rates) == {1, 2, 3}
     assert all(rate.plies > 0 for rate in report.rates.values())
-    for players in (1, 2, 3):
-        assert any(line.startswith(f"toy {players} players: ") for line in lines)
+    for counted in ("1 player", "2 players", "3 players"):
+        assert any(line.startswith(f"toy {counted}: ") for line in lines)
     assert report.size is not None and report.state_bytes == report.size.pickled
     assert f"pickled mid-game 3-player state: {report.state_bytes} bytes" in lines
     assert report.extra == {} and not isinstance(TOY, Benched)
