@@ -75,7 +75,7 @@ class SagradaCommands(GameCommands):
         self, state: SagradaState, names: Sequence[str] | None, *, colour: bool = False
     ) -> str:
         """The text board with the players' names above their windows and in the final
-        scores (SCORE-01 to SCORE-05, SOLO-07)."""
+        scores (SCORE-01 to SCORE-04, WIN-01, SOLO-07)."""
         return render(state, names=names)
 
     def svg(
