@@ -27,7 +27,7 @@ import attrs
 
 from sintra_rules.errors import BoundExceeded, GameOver, InvalidArgument, UnknownAgent
 from sintra_rules.game import AgentInfo, Facts, Game, Played, Result, Searched, Verified
-from sintra_rules.games import make
+from sintra_rules.games import available_games, make
 from sintra_rules.rng import below, next_u64, seed_state
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "policies",
     "random_action",
     "split_agents",
+    "unknown_agent",
 ]
 
 #: How :func:`random_action` draws: ``"uniform"`` among all legal actions, ``"rollout"`` by the
@@ -175,6 +176,52 @@ def AGENT_NAMES(game: Game[Any, Any] | None = None) -> tuple[str, ...]:
     return tuple(sorted(info.name for info in agent_infos(game)))
 
 
+def unknown_agent(spec: str, game: Game[Any, Any] | None = None) -> str:
+    """The one line that refuses the agent ``spec``, a name ``game`` (default: Sintra) does not
+    have: the names it has, and, for a name another registered game has, that this game has
+    none (``uct`` where a game has no compiled search of its own). :func:`make_agent` and the
+    command line say it alike.
+
+    Args:
+        spec: the agent's spelling (its name, with any options).
+        game: the game.
+
+    Returns:
+        The line.
+
+    >>> print(unknown_agent("minimax"))
+    unknown agent 'minimax' (choose from greedy, mcts, random, uct)
+    >>> print(unknown_agent("uct:500", make("sagrada")))  # doctest: +NORMALIZE_WHITESPACE
+    unknown agent 'uct:500': Sagrada has no compiled search of its own (Azul: Stained Glass of
+    Sintra has one); choose from greedy, mcts, random, search
+    >>> print(unknown_agent("search"))  # doctest: +NORMALIZE_WHITESPACE
+    unknown agent 'search': Azul: Stained Glass of Sintra has no such agent (Sagrada's);
+    choose from greedy, mcts, random, uct
+    """
+    game = _game(game)
+    reason = _unknown_reason(spec.partition(":")[0], game)
+    known = ", ".join(AGENT_NAMES(game))
+    if reason is None:
+        return f"unknown agent {spec!r} (choose from {known})"
+    return f"unknown agent {spec!r}: {reason}; choose from {known}"
+
+
+def _unknown_reason(base: str, game: Game[Any, Any]) -> str | None:
+    """Why ``game`` has no agent ``base`` when another registered game has one (naming
+    ``game`` and those that have it), ``None`` for a name no game has."""
+    owners = [
+        other.info.title
+        for other in (make(name) for name in available_games() if name != game.info.name)
+        if base in AGENT_NAMES(other)
+    ]
+    if not owners:
+        return None
+    having = " and ".join(owners)
+    if base == "uct":
+        return f"{game.info.title} has no compiled search of its own ({having} has one)"
+    return f"{game.info.title} has no such agent ({having}'s)"
+
+
 def agent_options(spec: str, info: AgentInfo) -> dict[str, int | float]:
     """The one parser of agent spellings: the keyword arguments of ``spec`` (``name``,
     ``name:N``, ``name:KEY=VALUE,...``; ``N`` is the agent's budget, its first parameter) for
@@ -266,7 +313,8 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
         A new agent.
 
     Raises:
-        UnknownAgent: a name the game does not have (the message lists those it has).
+        UnknownAgent: a name the game does not have (the message lists those it has, and
+            names the game when another game has that agent, :func:`unknown_agent`).
         InvalidArgument: options for an agent that takes none, or a bad option or value.
 
     >>> make_agent("greedy", seed=2).name, make_agent("mcts:200").simulations
@@ -282,7 +330,9 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
     base, sep, _ = name.partition(":") if isinstance(name, str) else (repr(name), "", "")
     infos = {info.name: info for info in agent_infos(game)}
     if base not in infos:
-        raise UnknownAgent(name, f"choose from {', '.join(AGENT_NAMES(game))}")
+        reason = _unknown_reason(base, game)
+        known = f"choose from {', '.join(AGENT_NAMES(game))}"
+        raise UnknownAgent(name, known if reason is None else f"{reason}; {known}")
     kwargs: dict[str, Any] = agent_options(name, infos[base])
     agent: Agent
     if base == "mcts":

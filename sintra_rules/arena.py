@@ -56,7 +56,7 @@ from sintra_rules._options import MAX_GAMES, whole_number
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width
 from sintra_rules._words import plural, shortened
-from sintra_rules.agents import AGENT_NAMES, Agent, make_agent
+from sintra_rules.agents import AGENT_NAMES, Agent, make_agent, unknown_agent
 from sintra_rules.distributed import (
     Ray,
     add_fan_out_options,
@@ -165,8 +165,7 @@ def make_arena_agent(spec: str, seed: int, game: Game[Any, Any] | None = None) -
     try:
         return make_agent(spec, seed, game=game)
     except UnknownAgent:
-        known = ", ".join(AGENT_NAMES(game))
-        raise ValueError(f"unknown agent {spec!r} (choose from {known})") from None
+        raise ValueError(unknown_agent(spec, game)) from None
 
 
 @attrs.frozen

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sintra_rules import InvalidArgument, make
+from sintra_rules import InvalidArgument, UnknownAgent, make
 from sintra_rules.agents import agent_infos, agent_options, make_agent, split_agents
 from sintra_rules.cli import main
 from sintra_rules.cli.hooks import commands_for
@@ -210,6 +210,21 @@ def test_sagradas_help_names_nothing_sagrada_lacks(
             ("arena", "greedy", "--games", "1", "--players", "1"),
             "sintra arena: error: unrecognized arguments: --players 1",
         ),
+        (
+            ("play", "--game", "sagrada", "--agents", "uct,greedy"),
+            "sintra play: error: unknown agent 'uct': Sagrada has no compiled search of its own "
+            "(Azul: Stained Glass of Sintra has one); choose from greedy, mcts, random, search",
+        ),
+        (
+            ("arena", "search:2", "greedy", "--games", "1"),
+            "sintra arena: error: unknown agent 'search:2': Azul: Stained Glass of Sintra has no "
+            "such agent (Sagrada's); choose from greedy, mcts, random, uct",
+        ),
+        (
+            ("play", "--game", "sagrada", "--agents", "minimax,greedy"),
+            "sintra play: error: unknown agent 'minimax' (choose from greedy, mcts, random, "
+            "search)",
+        ),
     ],
 )
 def test_an_option_of_another_game_is_refused_naming_the_game(
@@ -218,6 +233,22 @@ def test_an_option_of_another_game_is_refused_naming_the_game(
     assert main(list(argv)) == 2
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", message + "\n")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_agent_of_another_game_is_refused_naming_the_game(game: str) -> None:
+    """Every agent name that some other registered game has and ``game`` lacks is refused,
+    by the Python API as by the command line, with a message that names ``game`` and lists
+    the names it has."""
+    own = {info.name for info in agent_infos(make(game))}
+    others = {info.name for other in GAMES for info in agent_infos(make(other))} - own
+    title = make(game).info.title
+    for name in sorted(others):
+        with pytest.raises(UnknownAgent) as refused:
+            make_agent(name, game=make(game))
+        message = str(refused.value)
+        assert message.startswith(f"unknown agent '{name}': {title} has no ")
+        assert message.endswith(f"; choose from {', '.join(sorted(own))}")
 
 
 # -------------------------------------------------------------------------------- budgets

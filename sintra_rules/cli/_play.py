@@ -10,7 +10,7 @@ from typing import Any
 from sintra_rules._progress import Progress
 from sintra_rules._terminal import output_width, use_colour, wrap_text
 from sintra_rules._words import plural
-from sintra_rules.agents import AGENT_NAMES, make_agent, split_agents
+from sintra_rules.agents import AGENT_NAMES, make_agent, split_agents, unknown_agent
 from sintra_rules.cli._content import commands_of
 from sintra_rules.cli._io import UsageError, check_output, from_file, output, read_text
 from sintra_rules.cli.hooks import NORMAL, QUIET, VERBOSE, GameCommands, commands_for
@@ -50,7 +50,7 @@ def _agents(args: argparse.Namespace, game: Game[Any, Any]) -> list[tuple[str, P
             raise UsageError(f"--players {args.players} but --agents names {len(kinds)} agents")
     unknown = [kind for kind in kinds if kind.partition(":")[0] not in known]
     if unknown:
-        raise UsageError(f"unknown agent {unknown[0]!r} (choose from {', '.join(known)})")
+        raise UsageError(unknown_agent(unknown[0], game))
     seated: list[tuple[str, Player]] = []
     for seat, kind in enumerate(kinds):
         agent = make_agent(kind, args.seed * 4 + seat + 1, game=game)
