@@ -314,7 +314,7 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
 
     Raises:
         UnknownAgent: a name the game does not have (the message lists those it has, and
-            names the game when another game has that agent, :func:`unknown_agent`).
+        names the game when another game has that agent, :func:`unknown_agent`).
         InvalidArgument: options for an agent that takes none, or a bad option or value.
 
     >>> make_agent("greedy", seed=2).name, make_agent("mcts:200").simulations

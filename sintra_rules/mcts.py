@@ -36,8 +36,8 @@ seats' hidden cards, and two positions that differ only there get the same move.
 
 :class:`UctAgent` (``uct``) plays the most visited action of the game's own search
 (:class:`~sintra_rules.game.Searched`; Sintra's is the compiled kernel's open-loop UCT with
-random playouts, the one ``sintra selfplay`` uses, several times as many simulations per
-second as ``mcts``).
+random playouts, the one ``sintra selfplay`` uses, over ten times as many simulations per
+second as ``mcts``, the generic reference search, which is slow).
 
 >>> from sintra_rules import new_game
 >>> state = new_game(2, seed=3)
@@ -165,14 +165,15 @@ class MctsAgent:
     #: What it is and the ranges of its parameters (:func:`sintra_rules.agents.agent_infos`).
     INFO = AgentInfo(
         "mcts",
-        "the generic determinized Monte Carlo tree search, for any game, its simulations "
-        "played out with the game's rollout policy",
+        "the generic reference Monte Carlo tree search, for any game: slow (it searches the "
+        "game's reference engine in Python), determinized where seats hide information, its "
+        "simulations played out with the game's rollout policy",
         (
             Parameter("sims", "simulations", "simulations per move", 1, MAX_SIMULATIONS, 1000),
             Parameter(
                 "seconds",
                 "seconds",
-                "process seconds per move (given alone: no limit on simulations)",
+                "process seconds per move, with no limit on simulations when given alone",
                 0,
                 MAX_SECONDS_PER_MOVE,
                 None,

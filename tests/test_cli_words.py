@@ -99,6 +99,31 @@ def test_each_game_counts_its_own_budgets(
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_help_tells_the_reference_search_from_the_games_own(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``mcts`` is told as the generic reference search, for any game, and slow; ``uct``, where
+    the game has it, as the game's own compiled search, fast."""
+    text = _help("play", game, capsys, monkeypatch)
+    assert " mcts:N the generic reference Monte Carlo tree search, for any game: slow " in text
+    if isinstance(make(game), Searched):
+        title = "Sintra" if game == "sintra" else make(game).info.title
+        assert f" uct:N {title}'s own compiled search, fast: " in text
+
+
+def test_sintras_help_says_how_strong_mcts_is_against_greedy(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: the help says whether Sintra's reference ``mcts`` beats ``greedy``, with the
+    arena's figures (``docs/tutorials/ai.md``: 40 seat-rotated games each, seed 1)."""
+    text = _help("arena", "sintra", capsys, monkeypatch)
+    assert (
+        "mcts:100 is not clearly stronger (it wins 25 of 40 games, 95% interval 47% to 76%), "
+        "mcts:500 is (40 of 40, 91% to 100%)"
+    ) in text
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_selfplay_lists_the_games_searches(
     game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -68,7 +68,8 @@ class GreedyAgent(SeededAgent):
     INFO = AgentInfo(
         "greedy",
         "one-ply greedy: the take of best immediate score net of broken glass, then of most "
-        "pieces placed",
+        "pieces placed; mcts:100 is not clearly stronger (it wins 25 of 40 games, 95% "
+        "interval 47% to 76%), mcts:500 is (40 of 40, 91% to 100%)",
     )
 
     def choose(self, state: GameState) -> Action:

@@ -85,8 +85,8 @@ INFO = GameInfo(
 #: Sintra's own search in words, with the range of its budget (the Searched capability).
 _SEARCH = AgentInfo(
     "uct",
-    "the compiled kernel's open-loop UCT with random playouts, the search self-play uses: "
-    "several times as many simulations a second as mcts",
+    "Sintra's own compiled search, fast: the kernel's open-loop UCT with random playouts, "
+    "the search self-play uses, over ten times as many simulations a second as mcts",
     (
         Parameter(
             "sims",
