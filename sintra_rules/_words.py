@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 import re
 
-__all__ = ["QUOTED_MOST", "plural", "quoted", "shortened"]
+__all__ = ["QUOTED_MOST", "ordinal", "plural", "quoted", "shortened"]
 
 #: The most characters of an input a message quotes whole; a longer one is shown by its start
 #: and end, with its length.
@@ -45,6 +45,24 @@ def plural(count: int, word: str, words: str | None = None, *, grouped: bool = F
     """
     number = f"{count:,}" if grouped else str(count)
     return f"{number} {word if abs(count) == 1 else words or word + 's'}"
+
+
+def ordinal(number: int) -> str:
+    """``number`` as an ordinal in English figures: ``1st``, ``2nd``, ``3rd``, ``7th``,
+    ``11th`` to ``13th``, ``21st``.
+
+    Args:
+        number: a whole number, 0 or more.
+
+    Returns:
+        The ordinal.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 7, 11, 12, 13, 21, 22, 101, 111)]
+    ['1st', '2nd', '3rd', '4th', '7th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
+    """
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 #: A quotation as ``repr`` writes it, in single or double quotes, its opening quote not

@@ -471,6 +471,18 @@ def test_one_of_a_thing_is_singular() -> None:
     assert " Elo " in duo.stdout
 
 
+def test_sintras_soak_counts_one_game_and_its_ordinals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sintra's soak says ``1 game`` and ``every 2nd`` (it said ``1 games`` and ``every 2th``)."""
+    assert main(["soak", "--games", "1", "--check-every", "2", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("soak: 1 game (seed 0; 2, 3, 4 players x sides A, B; ")
+    assert lines[2].startswith("  1 game (every 2nd from game 0) also on the reference engine")
+    assert main(["soak", "--games", "3", "--check-every", "3", "--quiet"]) == 0
+    assert "  1 game (every 3rd from game 0) also" in capsys.readouterr().out
+
+
 def test_a_favor_token_is_one() -> None:
     """Sagrada's words for one favor token: on a tool card, held by a player, a tool's cost
     (FAVOR-03)."""

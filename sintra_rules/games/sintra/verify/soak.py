@@ -56,6 +56,7 @@ from typing import Literal
 
 import attrs
 
+from sintra_rules._words import ordinal, plural
 from sintra_rules.distributed import Ray, fan_out
 from sintra_rules.errors import BoundExceeded, IllegalAction, InvalidArgument, InvariantBroken
 from sintra_rules.games.sintra import kernel
@@ -182,11 +183,11 @@ class SoakReport:
         which = (
             "every game"
             if self.check_every == 1
-            else f"{self.checked} games (every {self.check_every}th from game 0)"
+            else f"{plural(self.checked, 'game')} (every {ordinal(self.check_every)} from game 0)"
         )
         lines = [
-            f"soak: {self.games} games (seed {self.seed}; 2, 3, 4 players x sides A, B; uniform "
-            f"and placing play), {self.plies} plies",
+            f"soak: {plural(self.games, 'game')} (seed {self.seed}; 2, 3, 4 players x sides A, "
+            f"B; uniform and placing play), {plural(self.plies, 'ply', 'plies')}",
             f"  every game on the kernel ({self.kernel}), its own checks at every step: pieces, "
             "track, windows, strips, displays, seats, legal ids, termination bounds",
             f"  {which} also on the reference engine, the kernel cross-checked at every ply "
