@@ -56,8 +56,10 @@ __all__ = [
     "any_of",
     "count",
     "div",
+    "flat_solver",
     "interruptible_checks",
     "ite",
+    "lra_solver",
     "negate",
     "optimizer",
     "pb_solver",
@@ -114,8 +116,44 @@ def pb_solver(ctx: z3.Context | None = None) -> z3.Solver:
     return s
 
 
-#: The kinds of solver a claim can be checked with: :func:`solver` or :func:`pb_solver`.
-Engine: TypeAlias = Literal["smt", "pb"]
+def lra_solver(ctx: z3.Context | None = None) -> z3.Solver:
+    """A solver for linear real arithmetic with Boolean structure (``QF_LRA``), the seed and
+    the resource limits pinned as :func:`solver`'s. Counting arguments (no more than 20 dice
+    in 20 spaces) are linear combinations it finds at once, where the integer solver, which
+    turns 0-1 problems into pseudo-Boolean ones, searches; its claims are written over 0-1
+    indicators tied to Booleans (:class:`proofs.tie.Indicators`), so that the reals take only
+    the values the integers would."""
+    s = z3.SolverFor("QF_LRA", ctx=ctx)
+    _pin(s)
+    return s
+
+
+def flat_solver(ctx: z3.Context | None = None) -> z3.Solver:
+    """A solver that first lifts every ``If`` term out of the arithmetic into a fresh variable
+    (Z3's tactic ``elim-term-ite``), then searches as :func:`solver`, the seed and the resource
+    limits pinned as its. Equalities between maxima of counts written two ways (nested ``If``
+    chains) are decided at once this way, where the plain solver splits on every ``If``."""
+    s = z3.Then(
+        z3.Tactic("simplify", ctx),
+        z3.Tactic("elim-term-ite", ctx),
+        z3.Tactic("simplify", ctx),
+        z3.Tactic("smt", ctx),
+        ctx=ctx,
+    ).solver()
+    _pin(s)
+    return s
+
+
+#: The kinds of solver a claim can be checked with: :func:`solver`, :func:`pb_solver`,
+#: :func:`lra_solver` or :func:`flat_solver`.
+Engine: TypeAlias = Literal["smt", "pb", "lra", "flat"]
+
+_SOLVERS: dict[str, Callable[[z3.Context | None], z3.Solver]] = {
+    "smt": solver,
+    "pb": pb_solver,
+    "lra": lra_solver,
+    "flat": flat_solver,
+}
 
 
 def optimizer(ctx: z3.Context | None = None) -> z3.Optimize:
@@ -456,13 +494,12 @@ class Prover:
         """Prove ``goal`` under ``premises``: ``unsat`` of the premises and ``not goal``.
 
         A model of the negation is printed through ``show`` as the counterexample; ``unknown``
-        counts as a failure. ``engine`` picks the solver (:func:`solver` or
-        :func:`pb_solver`).
+        counts as a failure. ``engine`` picks the solver (:data:`Engine`).
         """
         start = time.perf_counter()
         premises = list(premises)
         ctx = _context(*premises, goal)
-        s = pb_solver(ctx) if engine == "pb" else solver(ctx)
+        s = _SOLVERS[engine](ctx)
         s.add(*premises)
         s.add(z3.Not(goal) if isinstance(goal, z3.ExprRef) else z3.BoolVal(not goal, ctx))
         return self._record("claim", text, s, run_check(s), z3.unsat, show, start)

@@ -144,13 +144,45 @@ Each proof is stated twice: with the exact figures of the shipped component tabl
 (`{name}`) and for every table the component table validator admits. The models read the
 figures from the same table as the engine (`sintra_rules.components.default_components()`),
 and `tests/test_proof_crosscheck.py` attacks every bound with the engine itself (brute force
-and hypothesis searches) and checks the models against the engine's functions.
+and hypothesis searches); the proofs check their models against the engine's functions (see
+below).
 
 Run the proofs with `python -m proofs` (each proof, its clauses, its checks, its bound and its
 time; `--jobs 2` uses two processes) or through pytest (`tests/test_proofs.py`). The command
 exits with 0 when every proof holds, 1 when one fails, 2 for bad arguments or an output page
 that cannot be written (checked before the first proof runs), and 130 when Ctrl-C interrupts
 it (one line says how many proofs had finished; a check cut short is not a failure).
+
+## The models are the engine's scoring
+
+The proofs reason about models (Z3 terms in `proofs/models/`), but every proof about scores
+also proves, within the same run, that each model it rests on *is* the engine's own scoring
+function on the whole domain the proof reasons about: the first checks of a proof, named
+after the engine's function (`the engine's colour_bonus is the model's, ...`). The engine's
+scoring rules (`games/sintra/scoring.py`, and Sagrada's) are written with the few operations of
+`sintra_rules/terms.py` (`ite`, `all_of`, `least`, `most`, `pick`, `present`, `or_else`, ...):
+on plain numbers they are the Python they name, so the engine computes as before; on Z3 terms
+they build terms. `proofs/symbolic.py` runs the engine's very functions on symbolic arguments
+(any pieces of each colour, any filling of the windows, any marker position and number of
+steps, every admissible track and every pairing of the windows by ornaments) and follows every
+path the code takes (a branch on a symbolic value is answered both ways when both are
+feasible); `proofs/tie.py` claims, path by path, that what the function returns equals the
+model (`proofs/models/engine.py`: the colour bonus, the window points, the marker's move and
+the points lost, the leftover points, both side bonuses and how final scoring adds them). So a
+bound is a fact about `sintra_rules`, not about a copy of its rules.
+
+This approach was chosen over the others because it checks the whole domain, not samples, and
+needs no argument that a rule depends on few factors: the same source runs in the game and in
+the proof. Its limits are checked too: a rule that tests a value with `is` or `isinstance`,
+indexes with a computed value, or builds a set could take another path on a symbolic value, so
+the tie fails and names the construct. Each tie is made once per process (several proofs rest
+on it) and again whenever a function of the engine's scoring modules changes.
+`tests/test_proof_ties.py` plants bugs in the source of the scoring functions of both games (the
+rounding of leftover pieces, side B's colour, a window counted twice, the bottom of the track,
+a removed strip counted, Sagrada's points of a set, a line with a repeat, a die counted twice,
+a row ending with a 1, ...) and checks that `python -m proofs` fails on each, naming the
+engine's function and printing a counterexample with what the engine gives there. The rules
+of play (conservation, termination, the largest take) are proved about their models only.
 
 ## What the game model leaves out
 

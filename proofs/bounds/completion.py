@@ -10,6 +10,7 @@ import z3
 from proofs.bounds import SIDES, bound
 from proofs.figures import Face, Figures, Scope, codes, figures
 from proofs.harness import Bound, Evaluate, Prover, Term, all_of, select, total
+from proofs.models.engine import colour_tie, window_tie
 from proofs.models.faces import best_bonus, completed, face_text, pick_face, window_points
 from sintra_rules.games.sintra.components import Side
 
@@ -32,6 +33,7 @@ def _fill(name: str, fig: Figures, face: Face) -> tuple[list[z3.ArithRef], list[
 )
 def colour_bonus(p: Prover, scope: Scope) -> Bound:
     """The colour bonus of one completion lies in ``0 .. best``; both ends are attained."""
+    colour_tie(p, scope)
     fig = figures(scope)
     index, colour = z3.Ints("face round_colour")
     face = pick_face(fig, index)
@@ -73,6 +75,8 @@ def colour_bonus(p: Prover, scope: Scope) -> Bound:
 def completion_points(p: Prover, scope: Scope, side: Side) -> Bound:
     """All the points of one completion: colour bonus plus window points, exact least and
     largest values."""
+    colour_tie(p, scope)
+    window_tie(p, scope, side)
     fig = figures(scope)
     values = fig.values[side]
     windows = fig.windows

@@ -20,6 +20,7 @@ from proofs.models.endgame import (
     side_b_bound,
     window_pieces,
 )
+from proofs.models.engine import bonus_tie, leftover_tie
 
 __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
 
@@ -47,6 +48,7 @@ __all__ = ["leftover_bonus", "side_a_bonus", "side_b_bonus_proof"]
 def leftover_bonus(p: Prover, scope: Scope) -> Bound:
     """At most 4 pieces lie on a strip between turns (by induction over the takes), so the
     leftover bonus is at most ``8 * 4 // 3``."""
+    leftover_tie(p, scope)
     fig = figures(scope)
     windows, most = fig.windows, fig.spaces - 1
     present = [z3.Bool(f"slot{w + 1}_has_strip") for w in range(windows)]
@@ -120,6 +122,7 @@ def leftover_bonus(p: Prover, scope: Scope) -> Bound:
 )
 def side_a_bonus(p: Prover, scope: Scope) -> Bound:
     """Side A bonus in ``0 .. 4 * 10``; both ends are attained."""
+    bonus_tie(p, scope, "A")
     fig = figures(scope)
     pieces, premises = window_pieces(fig)
     premises = [*fig.premises, *premises]
@@ -152,6 +155,7 @@ def side_a_bonus(p: Prover, scope: Scope) -> Bound:
 def side_b_bonus_proof(p: Prover, scope: Scope) -> Bound:
     """Side B bonus: complete windows times one colour's pieces on the windows, exact
     maximum."""
+    bonus_tie(p, scope, "B")
     fig = figures(scope)
     bonus, premises, keys, pieces = side_b(fig)
     high = side_b_bound(fig)

@@ -23,6 +23,7 @@ from proofs.bounds.termination import _invariant, _reset_facts
 from proofs.figures import Figures, Scope, codes, concrete_tracks, figures, tracks
 from proofs.harness import Bound, Describe, Evaluate, Prover, Term, all_of, ite, select, total
 from proofs.models.endgame import leftover_points, ornament_bonus, side_b
+from proofs.models.engine import final_tie, lost_tie, marker_tie, score_ties, window_tie
 from proofs.models.faces import best_bonus, completed, face_text
 from proofs.models.game import (
     FRAMES,
@@ -69,6 +70,7 @@ def _describe_order(order: Order, fig: Figures, side: Side) -> Describe:
 def window_order(p: Prover, scope: Scope, side: Side) -> Bound:
     """The order of completions that maximises window points, found by optimisation and
     checked against its closed form."""
+    window_tie(p, scope, side)
     fig = figures(scope)
     order = order_model(fig, side)
     most = most_window_points(fig, side)
@@ -284,6 +286,7 @@ def _describe_faces(game: Game) -> Describe:
 )
 def final_upper(p: Prover, scope: Scope, side: Side) -> Bound:
     """A sound upper bound on a player's final score, attained by a witness game."""
+    score_ties(p, scope, side)
     fig = figures(scope)
     order = order_model(fig, side)
     window_most = most_window_points(fig, side)
@@ -433,6 +436,10 @@ def _round_most(p: Prover, fig: Figures, players: int) -> int | None:
 )
 def final_lower(p: Prover, scope: Scope, players: int) -> Bound:
     """A sound lower bound on a player's final score, attained by a witness of the model."""
+    for side in ("A", "B"):
+        final_tie(p, scope, side)
+    lost_tie(p, scope)
+    marker_tie(p, scope)
     fig = figures(scope)
     rounds = fig.rounds
     per_round = fig.capacity * fig.factories_for(players)

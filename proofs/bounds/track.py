@@ -15,6 +15,7 @@ import z3
 from proofs.bounds import PLAYERS, bound
 from proofs.figures import Scope, Track, concrete_tracks, figures, tracks
 from proofs.harness import Bound, Evaluate, Prover, Term, all_of, div, ite, select, total
+from proofs.models.engine import lost_tie, marker_tie
 from proofs.models.track import (
     BOTTOM,
     centre_take_bound,
@@ -41,6 +42,8 @@ __all__ = ["largest_take", "track_closed_form", "track_monotone", "turn_loss"]
 def track_closed_form(p: Prover, scope: Scope) -> Bound:
     """Steps with wraps reach the closed form of the points lost, by induction on the number
     of steps, for the engine's accounting of score and points lost."""
+    lost_tie(p, scope)
+    marker_tie(p, scope)
     names = ("base", "step", "form", "lost", "value")
     cases: dict[str, list[tuple[list[Term], Term, dict[str, Term]]]] = {k: [] for k in names}
     witnesses: dict[str, tuple[str, Term]] = {}
@@ -128,6 +131,7 @@ def track_closed_form(p: Prover, scope: Scope) -> Bound:
 def track_monotone(p: Prover, scope: Scope) -> Bound:
     """Points lost grow strictly with every step: each step adds between the smallest and the
     largest gap between neighbouring spaces (the bottom included)."""
+    lost_tie(p, scope)
     gaps = [g for t in concrete_tracks(scope) for g in increments(t)]
     low, high = min(gaps), max(gaps)
     cases = []
@@ -231,6 +235,7 @@ def turn_loss(p: Prover, scope: Scope, players: int) -> Bound:
     A turn takes one step for the tile (only on the first take from the centre) and one per
     broken piece; no more pieces break than are taken (PLACE-04, PLACE-07).
     """
+    marker_tie(p, scope)
     fig = figures(scope)
     centre_max = centre_take_bound(fig, players)
     steps_max, lost_max, deducted_max = turn_loss_bounds(scope, players)

@@ -41,6 +41,7 @@ import z3
 from proofs.bounds import bound
 from proofs.figures import Scope
 from proofs.harness import Bound, Describe, Evaluate, Prover
+from proofs.sagrada.engine import score_ties
 from proofs.sagrada.figures import COLOURS, PUBLICS, SPACES, Pattern
 from proofs.sagrada.window import (
     Score,
@@ -195,6 +196,7 @@ def final_score(pattern: Pattern, best: Best, solo: bool) -> int:
 )
 def lowest_score(p: Prover, scope: Scope, solo: bool) -> Bound:
     """The lowest final score, over every pattern and every deal."""
+    score_ties(p, solo)
     del scope
     per_space = 3 if solo else 1
     low = -per_space * SPACES

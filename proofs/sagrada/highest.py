@@ -44,6 +44,7 @@ import z3
 from proofs.bounds import bound
 from proofs.figures import Scope
 from proofs.harness import Bound, Describe, Evaluate, Prover
+from proofs.sagrada.engine import score_ties
 from proofs.sagrada.figures import COLOURS, COLUMNS, PATTERNS, PUBLICS, ROWS, SPACES, Pattern
 from proofs.sagrada.final import FinalModel, final_model, final_score, least_spent
 from proofs.sagrada.window import (
@@ -254,6 +255,7 @@ def legal(pattern: Pattern, best: Best, solo: bool) -> bool:
 def highest_score(p: Prover, scope: Scope, solo: bool) -> Bound:
     """The highest final score over every pattern, deal and use of the tools, and a game that
     reaches it (module description)."""
+    score_ties(p, solo)
     del scope
     high, needed, leaders = HIGHEST[solo], NEEDED[solo], LEADERS[solo]
     tokens = "no token" if solo else f"at most {TOKENS} tokens left"

@@ -21,6 +21,7 @@ from __future__ import annotations
 from proofs.bounds import bound
 from proofs.figures import Scope
 from proofs.harness import Bound, Describe, Evaluate, Prover
+from proofs.sagrada.engine import public_tie
 from proofs.sagrada.figures import PATTERNS, PUBLICS, Pattern
 from proofs.sagrada.window import (
     Score,
@@ -94,6 +95,7 @@ def show_score(model: WindowModel, score: Score) -> Describe:
 )
 def public_best(p: Prover, scope: Scope, number: int) -> Bound:
     """The most public objective ``number`` scores, on any window and on each pattern."""
+    public_tie(p, number)
     del scope
     values: dict[str, int] = {}
     for pattern in (None, *PATTERNS):

@@ -60,6 +60,24 @@ up as a witness is also *buildable*: its dice can be placed one by one, the firs
 and each next to one already placed (sagrada:PLACE-01, sagrada:PLACE-02), which holds exactly
 when the window is empty or its dice are connected through orthogonal and diagonal neighbours
 with one on the border; every full window is.
+
+## The models are the engine's scoring
+
+Every proof about scores also proves, in the same run, that the models it rests on are the
+engine's own functions (`games/sagrada/scoring.py`) on every window, the method of
+[Sintra's proofs](../proofs.md): the rules are written with `sintra_rules/terms.py`, and
+`proofs/sagrada/engine.py` runs the engine's functions on the model's Booleans. For every
+window (any dice on the 20 spaces, empty spaces allowed, the neighbour bans kept) every choice
+of the model's terms that its premises allow scores at most what the engine's
+`public_points` (each card, its rule times its points) and `private_points` (each colour) give,
+and setting each term to the condition it stands for is allowed and scores exactly that, so the
+model's largest score of a window is the engine's score; `final_score` adds the parts as the
+models do, for every choice of 3 public cards (solo 2), of the private cards and of the favor
+tokens, with 2 to 4 players and solo; `target_score` sums the round track's dice. A bug planted
+in any of these functions (a die counted twice for Color Diagonals, a line with a repeat, a row
+that counts when it ends with a 1, the wrong set, a private die's value, the solo penalty, the
+target) makes `python -m proofs` fail, naming the function, with a counterexample window
+(`tests/test_proof_ties.py`).
 """
 
 

@@ -22,6 +22,7 @@ import z3
 from proofs.bounds import bound
 from proofs.figures import Scope
 from proofs.harness import Bound, Evaluate, Prover, Term, all_of, total
+from proofs.sagrada.engine import target_tie
 from proofs.sagrada.figures import ROUNDS, SOLO_POOL
 
 __all__ = ["target_range"]
@@ -72,6 +73,7 @@ def _model(tools: int) -> tuple[list[Term], list[z3.ArithRef], list[z3.ArithRef]
 )
 def target_range(p: Prover, scope: Scope, tools: int) -> Bound:
     """The lowest and highest target score of a solo game with ``tools`` tools."""
+    target_tie(p)
     del scope
     premises, placed, paid, track, target = _model(tools)
     low, high = ROUNDS * SOLO_POOL - 2 * ROUNDS - tools, 6 * ROUNDS * SOLO_POOL

@@ -267,6 +267,10 @@ class WindowModel:
     def __init__(self, name: str = "w", ctx: z3.Context | None = None) -> None:
         self.name = name
         self.ctx = ctx
+        #: Each Boolean term of a score with the condition it stands for: setting every term
+        #: to its condition gives a window its largest score (``tests`` and
+        #: :mod:`proofs.sagrada.engine` check that this is the engine's score).
+        self.definitions: list[tuple[z3.BoolRef, z3.BoolRef]] = []
         self.colour = [[z3.Bool(f"{name}_{s}_{c}", ctx) for c in COLOURS] for s in range(SPACES)]
         self.value = [[z3.Bool(f"{name}_{s}_{v}", ctx) for v in VALUES] for s in range(SPACES)]
         self.filled = [z3.Bool(f"{name}_{s}_die", ctx) for s in range(SPACES)]
@@ -279,6 +283,8 @@ class WindowModel:
             for kinds in (self.colour, self.value):
                 for x, y in zip(kinds[a], kinds[b], strict=True):
                     self.premises.append(z3.Or(z3.Not(x), z3.Not(y)))
+        #: How many of ``premises`` every window obeys (the rest hold the score terms).
+        self.base = len(self.premises)
 
     def fresh(self, label: str) -> z3.BoolRef:
         """A new Boolean of the model, named after ``label``."""
@@ -350,9 +356,12 @@ class WindowModel:
                 self.premises.append(z3.Implies(t, self.value[s][v - 1]))
                 if isinstance(colour, int):
                     self.premises.append(z3.Implies(t, self.colour[s][colour]))
+                    kind = self.colour[s][colour]
                 else:
                     for k, chosen in enumerate(colour):
                         self.premises.append(z3.Implies(z3.And(t, chosen), self.colour[s][k]))
+                    kind = z3.Or(*(z3.And(c, self.colour[s][k]) for k, c in enumerate(colour)))
+                self.definitions.append((t, z3.And(self.value[s][v - 1], kind)))
                 terms.append((t, v))
         return Score(tuple(terms))
 
@@ -384,6 +393,7 @@ class WindowModel:
             self.premises += [z3.Implies(t, z3.AtLeast(*g, j)) for g in groups]
             if j > 1:
                 self.premises.append(z3.Implies(t, terms[j - 2]))
+            self.definitions.append((t, z3.And(*(z3.AtLeast(*g, j) for g in groups))))
         return terms
 
     def _lines(self, number: int) -> list[z3.BoolRef]:
@@ -394,11 +404,14 @@ class WindowModel:
             t = self._bool(f"line{number}_{i}")
             terms.append(t)
             self.premises += [z3.Implies(t, self.filled[s]) for s in line]
+            apart = []
             for a in line:
                 for b in line:
                     if a < b:
                         for x, y in zip(kinds[a], kinds[b], strict=True):
                             self.premises.append(z3.Or(z3.Not(t), z3.Not(x), z3.Not(y)))
+                            apart.append(z3.Or(z3.Not(x), z3.Not(y)))
+            self.definitions.append((t, z3.And(*(self.filled[s] for s in line), *apart)))
         return terms
 
     def _diagonals(self) -> list[z3.BoolRef]:
@@ -411,10 +424,11 @@ class WindowModel:
                 a = self._bool(f"diagonal{s}c{k}")
                 shared.append(a)
                 self.premises.append(z3.Implies(a, self.colour[s][k]))
-                self.premises.append(
-                    z3.Implies(a, z3.Or(*(self.colour[n][k] for n in DIAGONAL[s])))
-                )
+                near = z3.Or(*(self.colour[n][k] for n in DIAGONAL[s]))
+                self.premises.append(z3.Implies(a, near))
+                self.definitions.append((a, z3.And(self.colour[s][k], near)))
             self.premises.append(z3.Implies(t, z3.Or(*shared)))
+            self.definitions.append((t, z3.Or(*shared)))
         return terms
 
 

@@ -6,6 +6,10 @@ Each public objective is a function of a window counting what its card rewards (
 columns or dice); the card's printed points multiply it (COMP-04). A window is 20 spaces,
 row-major, each a die ``(colour, value)`` or ``None``.
 
+The rules are written with the operations of :mod:`sintra_rules.terms`, so that
+``python -m proofs`` runs these very functions on Z3 terms and checks that the models its proofs
+reason about are these functions on the whole domain of each proof.
+
 >>> B, Y = 3, 1
 >>> window = [None] * 20
 >>> for cell in (6, 10, 12, 18):   # the Color Diagonals card's own example: blue dice ...
@@ -26,6 +30,7 @@ from sintra_rules.errors import GameNotOver
 from sintra_rules.game import Result
 from sintra_rules.games.sagrada.components import COLUMNS, ROWS, SPACES
 from sintra_rules.games.sagrada.state import DIAGONAL, Die, SagradaState
+from sintra_rules.terms import all_of, any_of, distinct, ite, least, most, or_else, present
 
 __all__ = [
     "PUBLIC_RULES",
@@ -49,98 +54,99 @@ __all__ = [
 
 Window = Sequence[Die | None]
 
-
-def _values(window: Window) -> list[int]:
-    counts = [0] * 7
-    for d in window:
-        if d is not None:
-            counts[d[1]] += 1
-    return counts
+#: What an empty space reads as: no colour (-1, never a die's) and the value 0 (never a die's).
+_NO_DIE: Die = (-1, 0)
 
 
-def _colours(window: Window) -> list[int]:
-    counts = [0] * 5
-    for d in window:
-        if d is not None:
-            counts[d[0]] += 1
-    return counts
+def _shown(window: Window, index: int) -> list[int]:
+    """Per space, the colour (``index`` 0) or the value (1) of its die; -1 or 0 for an empty
+    space."""
+    return [or_else(d, _NO_DIE)[index] for d in window]
+
+
+def _count(shown: Sequence[int], kind: int) -> int:
+    """How many of ``shown`` are ``kind``."""
+    return sum(x == kind for x in shown)
 
 
 def light_shades(window: Window) -> int:
     """PUB-01 Light Shades: the sets of one 1 and one 2 anywhere (2 points each)."""
-    counts = _values(window)
-    return min(counts[1], counts[2])
+    values = _shown(window, 1)
+    return least((_count(values, 1), _count(values, 2)))
 
 
 def medium_shades(window: Window) -> int:
     """PUB-02 Medium Shades: the sets of one 3 and one 4 anywhere (2 points each)."""
-    counts = _values(window)
-    return min(counts[3], counts[4])
+    values = _shown(window, 1)
+    return least((_count(values, 3), _count(values, 4)))
 
 
 def deep_shades(window: Window) -> int:
     """PUB-03 Deep Shades: the sets of one 5 and one 6 anywhere (2 points each)."""
-    counts = _values(window)
-    return min(counts[5], counts[6])
+    values = _shown(window, 1)
+    return least((_count(values, 5), _count(values, 6)))
 
 
 def shade_variety(window: Window) -> int:
     """PUB-04 Shade Variety: the sets of one of each value 1 to 6 anywhere (5 points each)."""
-    return min(_values(window)[1:])
+    values = _shown(window, 1)
+    return least(_count(values, v) for v in range(1, 7))
 
 
-def _lines(window: Window, rows: bool) -> list[list[Die]]:
-    """The complete rows (or columns) of the window: PUB-11 counts no line with an empty
-    space."""
-    lines = (
-        [[window[r * COLUMNS + c] for c in range(COLUMNS)] for r in range(ROWS)]
-        if rows
-        else [[window[r * COLUMNS + c] for r in range(ROWS)] for c in range(COLUMNS)]
+def _lines(window: Window, rows: bool) -> list[list[Die | None]]:
+    """The rows (or the columns) of the window."""
+    if rows:
+        return [[window[r * COLUMNS + c] for c in range(COLUMNS)] for r in range(ROWS)]
+    return [[window[r * COLUMNS + c] for r in range(ROWS)] for c in range(COLUMNS)]
+
+
+def _varied(line: Sequence[Die | None], index: int) -> bool:
+    """The line is complete (PUB-11 counts no line with an empty space) and no two of its
+    dice share a colour (``index`` 0) or a value (1)."""
+    return all_of(
+        all_of(*(present(d) for d in line)), distinct(or_else(d, _NO_DIE)[index] for d in line)
     )
-    return [[d for d in line if d is not None] for line in lines if None not in line]
 
 
 def row_shade_variety(window: Window) -> int:
     """PUB-05 Row Shade Variety: the complete rows with no repeated value (5 points each)."""
-    return sum(len({d[1] for d in line}) == COLUMNS for line in _lines(window, True))
+    return sum(_varied(line, 1) for line in _lines(window, True))
 
 
 def column_shade_variety(window: Window) -> int:
     """PUB-06 Column Shade Variety: the complete columns with no repeated value (4 points
     each)."""
-    return sum(len({d[1] for d in line}) == ROWS for line in _lines(window, False))
+    return sum(_varied(line, 1) for line in _lines(window, False))
 
 
 def row_color_variety(window: Window) -> int:
     """PUB-07 Row Color Variety: the complete rows with no repeated colour (6 points each)."""
-    return sum(len({d[0] for d in line}) == COLUMNS for line in _lines(window, True))
+    return sum(_varied(line, 0) for line in _lines(window, True))
 
 
 def column_color_variety(window: Window) -> int:
     """PUB-08 Column Color Variety: the complete columns with no repeated colour (5 points
     each)."""
-    return sum(len({d[0] for d in line}) == ROWS for line in _lines(window, False))
+    return sum(_varied(line, 0) for line in _lines(window, False))
 
 
 def color_variety(window: Window) -> int:
     """PUB-09 Color Variety: the sets of one die of each colour anywhere (4 points each)."""
-    return min(_colours(window))
+    colours = _shown(window, 0)
+    return least(_count(colours, k) for k in range(5))
 
 
 def color_diagonals(window: Window) -> int:
     """PUB-10 Color Diagonals: the dice with a diagonal neighbour of their colour, each die
-    counted once (1 point each)."""
-    count = 0
-    for cell in range(SPACES):
-        d = window[cell]
-        if d is None:
-            continue
-        for other in DIAGONAL[cell]:
-            e = window[other]
-            if e is not None and e[0] == d[0]:
-                count += 1
-                break
-    return count
+    counted once (1 point each). An empty space has no colour, so matches no die."""
+    colours = _shown(window, 0)
+    return sum(
+        all_of(
+            present(window[cell]),
+            any_of(*(colours[other] == colours[cell] for other in DIAGONAL[cell])),
+        )
+        for cell in range(SPACES)
+    )
 
 
 #: The rule of each public objective card by its number, 1 to 10 (PUB-01 to PUB-10).
@@ -178,7 +184,9 @@ def public_points(state: SagradaState, card: int, window: Window) -> int:
 def private_points(state: SagradaState, card: int, window: Window) -> int:
     """SCORE-02: the sum of the values of the dice of private objective ``card``'s colour."""
     colour = state.components.privates[card].colour
-    return sum(d[1] for d in window if d is not None and d[0] == colour)
+    return sum(
+        ite(c == colour, v, 0) for c, v in zip(_shown(window, 0), _shown(window, 1), strict=True)
+    )
 
 
 @attrs.frozen
@@ -211,9 +219,10 @@ def final_score(state: SagradaState, seat: int) -> FinalScore:
     player = state.players[seat]
     window = player.window
     publics = tuple(public_points(state, card, window) for card in state.publics)
-    private = max((private_points(state, card, window) for card in player.privates), default=0)
+    privates = [private_points(state, card, window) for card in player.privates]
+    private = most(privates) if privates else 0
     tokens = 0 if state.is_solo else player.favor
-    empty = window.count(None)
+    empty = SPACES - sum(present(d) for d in window)
     empty_points = -(3 if state.is_solo else 1) * empty
     total = sum(publics) + private + tokens + empty_points
     return FinalScore(publics, private, tokens, empty, empty_points, total)
@@ -222,7 +231,7 @@ def final_score(state: SagradaState, seat: int) -> FinalScore:
 def target_score(state: SagradaState) -> int:
     """SOLO-05: the sum of the values of the dice on the round track (dice paid for tools are
     not on it, SOLO-03)."""
-    return sum(d[1] for space in state.track for d in space)
+    return sum(or_else(d, _NO_DIE)[1] for space in state.track for d in space)
 
 
 def result(state: SagradaState) -> Result:

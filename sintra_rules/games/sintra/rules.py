@@ -22,7 +22,12 @@ from sintra_rules.errors import IllegalAction
 from sintra_rules.games.sintra import events as ev
 from sintra_rules.games.sintra.actions import RESET, Action, Reset, Take, _interned
 from sintra_rules.games.sintra.chance import begin_fill
-from sintra_rules.games.sintra.scoring import final_score, track_steps, window_points
+from sintra_rules.games.sintra.scoring import (
+    colour_bonus,
+    final_score,
+    move_marker,
+    window_points,
+)
 from sintra_rules.games.sintra.setup import fill_factories
 from sintra_rules.games.sintra.state import CENTRE, GameState, PlayerState, Strip, Window
 
@@ -416,11 +421,9 @@ def _apply_take(
     track = player.marker
     lost = player.points_lost
     if steps:  # TRACK-02, TRACK-03, RUL-08, RUL-10 (the tile's step and the breaks together)
-        values_t = table.track
-        new_track, wraps = track_steps(values_t, track, steps)
-        loss = -values_t[-1] * wraps
+        new_track, wraps, loss, more_lost = move_marker(table.track, track, steps)
         score -= loss
-        lost += loss - values_t[new_track] + values_t[track]
+        lost += more_lost
         if trace is not None:
             trace.append(ev.MarkerMoved(turn, steps, track, new_track, wraps, -loss))
         track = new_track
@@ -487,7 +490,7 @@ def _complete(
     counts = list(strip.colour_counts())
     counts[action.colour] += placed
     round_colour = state.indicator[0]
-    bonus = counts[round_colour]  # DONE-02
+    bonus = colour_bonus(counts, round_colour)  # DONE-02
     counts[keep] -= 1  # DONE-03
     for k, n in enumerate(counts):
         tower[k] += n

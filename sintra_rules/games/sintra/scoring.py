@@ -1,6 +1,9 @@
 """Scoring: the broken glass track, completion points, final scoring and the outcome.
 
-Pure functions over plain values, so that tests and proofs can check each rule on its own.
+Pure functions over plain values, so that tests and proofs can check each rule on its own. The
+rules are written with the operations of :mod:`sintra_rules.terms`, so that ``python -m proofs``
+runs these very functions on Z3 terms and checks that the models its proofs reason about are
+these functions on the whole domain of each proof.
 
 >>> from sintra_rules import default_components
 >>> table = default_components()
@@ -8,6 +11,8 @@ Pure functions over plain values, so that tests and proofs can check each rule o
 (2, 1)
 >>> window_points((4, 3, 2, 3, 1, 2, 1, 2), ((None, None),) * 5 + ((0, None),) * 3, 5)
 5
+>>> move_marker(table.track, 7, 3)     # from -14: the bottom (-18 at once), top, -1, -2
+(2, 1, 18, 6)
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from sintra_rules.errors import GameNotOver
 from sintra_rules.game import Result
 from sintra_rules.games.sintra.components import ComponentTable, Side
 from sintra_rules.games.sintra.state import Colour, GameState, PlayerState, Window
+from sintra_rules.terms import all_of, ite, most, or_else, pick, present
 
 __all__ = [
     "FinalScore",
@@ -27,6 +33,7 @@ __all__ = [
     "colour_bonus",
     "final_score",
     "leftover_points",
+    "move_marker",
     "ornament_bonus",
     "outcome",
     "points_lost",
@@ -49,10 +56,23 @@ def track_steps(track: Sequence[int], position: int, steps: int) -> tuple[int, i
     return total % cycle, total // cycle
 
 
+def move_marker(track: Sequence[int], position: int, steps: int) -> tuple[int, int, int, int]:
+    """Move a broken glass marker ``steps`` spaces down from ``position`` (TRACK-02, TRACK-03,
+    RUL-08, RUL-10): ``(new position, wraps, points deducted at once, points lost added)``.
+
+    Each arrival at the bottom deducts its value's magnitude at once (TRACK-03); the points
+    lost via the track grow by what is deducted and by the change of the current space
+    (TRACK-04, RUL-16).
+    """
+    new, wraps = track_steps(track, position, steps)
+    deducted = -track[-1] * wraps
+    return new, wraps, deducted, deducted - pick(track, new) + pick(track, position)
+
+
 def points_lost(track: Sequence[int], position: int, wraps: int) -> int:
     """Points lost via the track: ``wraps`` bottom values plus the current space (TRACK-04,
     RUL-16)."""
-    return -track[-1] * wraps - track[position]
+    return -track[-1] * wraps - pick(track, position)
 
 
 def colour_bonus(counts: Sequence[int], round_colour: Colour) -> int:
@@ -61,17 +81,15 @@ def colour_bonus(counts: Sequence[int], round_colour: Colour) -> int:
     >>> colour_bonus((0, 1, 0, 2, 2), 4)   # two yellow pieces in a yellow round: 2 points
     2
     """
-    return counts[round_colour]
+    return pick(counts, round_colour)
 
 
 def window_points(values: Sequence[int], windows: Sequence[Window], window: int) -> int:
     """Points for furnishing ``window``: its value plus every window to its right that holds
     one or two pieces (DONE-06). ``windows`` already holds the new piece."""
-    points = values[window]
-    for w in range(window + 1, len(values)):
-        if windows[w][0] is not None:
-            points += values[w]
-    return points
+    return pick(values, window) + sum(
+        ite(all_of(w > window, present(windows[w][0])), values[w], 0) for w in range(len(values))
+    )
 
 
 def leftover_points(pieces: int) -> int:
@@ -93,8 +111,8 @@ def ornament_bonus(table: ComponentTable, windows: Sequence[Window]) -> int:
     """
     total = 0
     for ornament in table.ornaments:
-        filled = sum(piece is not None for w in ornament for piece in windows[w])
-        total += table.ornament_points[filled]
+        filled = sum(present(piece) for w in ornament for piece in pick(windows, w))
+        total += pick(table.ornament_points, filled)
     return total
 
 
@@ -105,13 +123,9 @@ def side_b_bonus(colours: int, windows: Sequence[Window]) -> int:
     >>> side_b_bonus(5, ((2, 2), (2, 1), (2, 0), (0, 2)) + ((None, None),) * 4)
     20
     """
-    complete = sum(bottom is not None for _top, bottom in windows)
-    counts = [0] * colours
-    for window in windows:
-        for piece in window:
-            if piece is not None:
-                counts[piece] += 1
-    return complete * max(counts)
+    complete = sum(present(bottom) for _top, bottom in windows)
+    pieces = [or_else(piece, -1) for window in windows for piece in window]  # -1: no piece
+    return complete * most(sum(k == colour for k in pieces) for colour in range(colours))
 
 
 @attrs.frozen
@@ -138,7 +152,7 @@ def final_score(table: ComponentTable, side: Side, player: PlayerState) -> Final
     )
     return FinalScore(
         leftovers=leftover_points(player.pieces_on_strips()),
-        track=table.track[player.marker],
+        track=pick(table.track, player.marker),
         bonus=bonus,
     )
 

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal, TypeAlias
 import attrs
 
 from sintra_rules.games.sintra.components import ComponentTable, Side
+from sintra_rules.terms import or_else
 
 __all__ = [
     "CENTRE",
@@ -80,6 +81,10 @@ class Strip:
         return tuple(f + j for f, j in zip(self.filled, self.jokers, strict=True))
 
 
+#: What a removed strip reads as in a count of pieces: a strip holding none.
+_NO_STRIP = Strip(-1, 0, (), ())
+
+
 @attrs.frozen(cache_hash=True)
 class PlayerState:
     """One player's palace board, glazier, markers and points.
@@ -106,8 +111,10 @@ class PlayerState:
         return None
 
     def pieces_on_strips(self) -> int:
-        """Pieces left on all strips together (FINAL-02, RUL-15)."""
-        return sum(s.pieces for s in self.strips if s is not None)
+        """Pieces left on all strips together (FINAL-02, RUL-15); a removed strip holds none.
+        Written with :mod:`sintra_rules.terms` (final scoring reads it, and the proofs run
+        final scoring on Z3 terms)."""
+        return sum(or_else(s, _NO_STRIP).pieces for s in self.strips)
 
 
 @attrs.frozen(cache_hash=True)
