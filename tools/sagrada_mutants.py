@@ -99,15 +99,22 @@ MUTANTS: tuple[Mutant, ...] = (
         "shade-variety-counts-zero",
         "PUB-04",
         f"{ENGINE}/scoring.py",
-        "    return min(_values(window)[1:])",
-        "    return min(_values(window))",
+        "least(_count(values, v) for v in range(1, 7))",
+        "least(_count(values, v) for v in range(0, 7))",
     ),
     Mutant(
         "diagonals-per-partner",
         "PUB-10",
         f"{ENGINE}/scoring.py",
-        "                count += 1\n                break",
-        "                count += 1",
+        "        all_of(\n"
+        "            present(window[cell]),\n"
+        "            any_of(*(colours[other] == colours[cell] for other in DIAGONAL[cell])),\n"
+        "        )",
+        "        ite(\n"
+        "            present(window[cell]),\n"
+        "            sum(colours[other] == colours[cell] for other in DIAGONAL[cell]),\n"
+        "            0,\n"
+        "        )",
     ),
     Mutant(
         "solo-penalty-swapped",
