@@ -111,15 +111,22 @@ def test_the_help_tells_the_reference_search_from_the_games_own(
         assert f" uct:N {title}'s own compiled search, fast: " in text
 
 
-def test_sintras_help_says_how_strong_mcts_is_against_greedy(
+def test_the_help_says_how_strong_mcts_is_against_greedy(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 32: the help says whether Sintra's reference ``mcts`` beats ``greedy``, with the
-    arena's figures (``docs/tutorials/ai.md``: 40 seat-rotated games each, seed 1)."""
+    """Issue 32: the help says whether the reference ``mcts`` beats ``greedy``, with the
+    arena's figures (Sintra: ``docs/tutorials/ai.md``, 40 seat-rotated games each, seed 1;
+    Sagrada: ``docs/sagrada/index.md``, 20 each, seed 1), and Sagrada's why its own
+    ``search`` keeps its name."""
     text = _help("arena", "sintra", capsys, monkeypatch)
     assert (
         "mcts:100 is not clearly stronger (it wins 25 of 40 games, 95% interval 47% to 76%), "
         "mcts:500 is (40 of 40, 91% to 100%)"
+    ) in text
+    text = _help("arena", "sagrada", capsys, monkeypatch)
+    assert (
+        "search beats it (17 of 20 games, 95% interval 64% to 95%), mcts does not at 25 or 200 "
+        "simulations (2 and 9 of 20)"
     ) in text
 
 

@@ -154,7 +154,9 @@ class GreedyAgent(_Seeded):
     INFO = AgentInfo(
         "greedy",
         "one-ply greedy: the action after which its window is worth the most (objectives as "
-        "they stand, favor tokens, dice placed, spaces no die can fill)",
+        "they stand, favor tokens, dice placed, spaces no die can fill); search beats it (17 of "
+        "20 games, 95% interval 64% to 95%), mcts does not at 25 or 200 simulations (2 and 9 "
+        "of 20)",
     )
 
     def choose(self, state: SagradaState) -> Action:
