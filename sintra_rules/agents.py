@@ -300,9 +300,10 @@ def make_agent(name: str, seed: int = 0, *, game: Game[Any, Any] | None = None) 
     game) as ``mcts:N`` (``N`` simulations per move) or ``mcts:sims=N,seconds=T,c=X,eps=P``
     (``seconds`` alone: no limit on simulations), and ``uct``
     (:class:`~sintra_rules.mcts.UctAgent`, the game's own compiled search, for a game that has
-    one) as ``uct:N`` or ``uct:sims=N``. Both default to 1000 simulations. Every value is
-    checked against its range by the one parser of spellings (:func:`agent_options`); an
-    agent with options is named by its whole spelling.
+    one) as ``uct:N`` or ``uct:sims=N``. mcts defaults to 1000 simulations, uct to its budget's
+    default (Sintra 1000, Sagrada 600). Every value is checked against its range by the one
+    parser of spellings (:func:`agent_options`); an agent with options is named by its whole
+    spelling.
 
     Args:
         name: the agent's name, with the search agents' options.

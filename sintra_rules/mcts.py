@@ -387,7 +387,8 @@ class UctAgent(SeededAgent):
 
         simulations: simulations per move, in the range of the game's
             :attr:`~sintra_rules.game.Searched.search_info` (Sintra: 1 to
-            :data:`MAX_SIMULATIONS`).
+            :data:`MAX_SIMULATIONS`); ``None``: its budget's default (Sintra 1000,
+            Sagrada 600).
 
         game: the game it plays (default: Sintra); it must have its own search.
 
@@ -398,7 +399,11 @@ class UctAgent(SeededAgent):
     name = "uct"
 
     def __init__(
-        self, seed: int = 0, simulations: int = 1000, *, game: Game[Any, Any] | None = None
+        self,
+        seed: int = 0,
+        simulations: int | None = None,
+        *,
+        game: Game[Any, Any] | None = None,
     ) -> None:
         super().__init__(seed)
         self.game: Game[Any, Any] = make("sintra") if game is None else game
@@ -407,6 +412,9 @@ class UctAgent(SeededAgent):
                 "uct", f"{self.game.info.title} has no search of its own (use mcts)"
             )
         budget = self.game.search_info.budget
+        if simulations is None:
+            default = None if budget is None else budget.default
+            simulations = 1000 if default is None else int(default)
         if budget is not None and not budget.contains(simulations):
             raise InvalidArgument("simulations", budget.refusal(simulations))
         self._search_visits = self.game.search_visits

@@ -128,7 +128,7 @@ def test_sagrada_search_takes_a_budget_by_name() -> None:
     from sintra_rules.games.sagrada.agents import SearchAgent
 
     game = make("sagrada")
-    assert AGENT_NAMES(game) == ("greedy", "mcts", "random", "search")
+    assert AGENT_NAMES(game) == ("greedy", "mcts", "random", "search", "uct")
     plain = make_agent("search", 3, game=game)
     assert isinstance(plain, SearchAgent) and plain.name == "search"
     budget = make_agent("search:5", 3, game=game)

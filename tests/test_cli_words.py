@@ -90,7 +90,8 @@ def test_each_game_counts_its_own_budgets(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The words the issue asks for: Sintra's ``uct:N`` counts simulations on the compiled
-    kernel; Sagrada's ``search:N`` counts determinizations and Sagrada has no ``uct`` (yet)."""
+    kernel; Sagrada's ``search:N`` counts determinizations, and its ``uct`` is there exactly
+    when it has a search of its own."""
     sintra = _help("play", "sintra", capsys, monkeypatch)
     assert "uct:N" in sintra and "sims simulations per move on the compiled kernel" in sintra
     sagrada = _help("play", "sagrada", capsys, monkeypatch)
@@ -243,11 +244,6 @@ def test_sagradas_help_names_nothing_sagrada_lacks(
             "sintra arena: error: unrecognized arguments: --players 1",
         ),
         (
-            ("play", "--game", "sagrada", "--agents", "uct,greedy"),
-            "sintra play: error: unknown agent 'uct': Sagrada has no compiled search of its own "
-            "(Azul: Stained Glass of Sintra has one); choose from greedy, mcts, random, search",
-        ),
-        (
             ("arena", "search:2", "greedy", "--games", "1"),
             "sintra arena: error: unknown agent 'search:2': Azul: Stained Glass of Sintra has no "
             "such agent (Sagrada's); choose from greedy, mcts, random, uct",
@@ -255,7 +251,7 @@ def test_sagradas_help_names_nothing_sagrada_lacks(
         (
             ("play", "--game", "sagrada", "--agents", "minimax,greedy"),
             "sintra play: error: unknown agent 'minimax' (choose from greedy, mcts, random, "
-            "search)",
+            "search, uct)",
         ),
     ],
 )
@@ -380,25 +376,11 @@ def test_every_agent_parameter_has_a_range(game: str, agent: str, parameter: Par
                 "1",
                 "--out",
                 os.devnull,
-                "--agent",
-                "uct:4",
-            ),
-            "--agent: 'uct' is not a search of Sagrada (choose from mcts)",
-        ),
-        (
-            (
-                "selfplay",
-                "--game",
-                "sagrada",
-                "--games",
-                "1",
-                "--out",
-                os.devnull,
                 "--simulations",
                 "0",
             ),
-            "--simulations: mcts's budget (simulations per move) must be a whole number from 1 "
-            "to 100,000, got '0'",
+            "--simulations: uct's budget (simulations per decision on the compiled core) must "
+            "be a whole number from 1 to 100,000, got '0'",
         ),
         (
             ("perft", "--depth", "1000000000"),

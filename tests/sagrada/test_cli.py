@@ -360,3 +360,19 @@ def test_ctrl_c_during_a_long_command_exits_130(tmp_path: Path) -> None:
     assert code == 130
     assert re.fullmatch(r"sintra play: interrupted \(play: \d+ decisions? done\)", last), last
     assert list(tmp_path.iterdir()) == []
+
+
+def test_play_with_the_search_on_the_core() -> None:
+    """``sintra play --game sagrada --agents uct:N,greedy`` plays a whole game with Sagrada's
+    own search (ENG-18); a budget out of range is refused with one line and exit code 2."""
+    done = _sintra("play", "--game", "sagrada", "--agents", "uct:20,greedy", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert re.search(
+        r"^Result: Player 1 \(uct:20\) -?\d+, Player 2 \(greedy\) -?\d+$", done.stdout, re.MULTILINE
+    ), done.stdout
+    for budget, words in (("0", "1"), ("100001", "100,000")):
+        done = _sintra("play", "--game", "sagrada", "--agents", f"uct:{budget},greedy")
+        assert done.returncode == 2
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("sintra play: error:"), done.stderr
+        assert words in lines[0]

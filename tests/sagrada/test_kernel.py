@@ -418,6 +418,112 @@ def test_flat_values_refuse_bad_budgets(core: ModuleType) -> None:
         kernel.flat_values(_position(2, 1, 1000), 1, module=core)
 
 
+# --------------------------------------------------------------------------- the search: uct
+
+
+def _decision(players: int, seed: int, plies: int) -> SagradaState:
+    """The first position at or after ``plies`` random plies where the player to act has at
+    least three legal actions."""
+    state = new_game(players, seed=seed)
+    for done, (_b, _a, after) in enumerate(random_plies(state, seed, "eager", 10_000)):
+        state = after
+        if done >= plies and state.chance is None and len(legal_actions(state)) >= 3:
+            return state
+    raise AssertionError("no such position")  # pragma: no cover
+
+
+@pytest.mark.parametrize(("players", "plies"), [(1, 9), (2, 30), (3, 61), (4, 12)])
+def test_uct_ignores_hidden_cards_and_future_draws(
+    core: ModuleType, players: int, plies: int
+) -> None:
+    """ENG-06, ENG-18: Sagrada's search on the core (:func:`kernel.uct_visits`) gives the same
+    visit counts whatever the other seats' private objectives and the future draws are, and
+    without any generator; the other seats' cards do differ between the positions searched
+    (with 2 to 4 players), and another search seed gives other counts (the search samples)."""
+    state = _decision(players, players + 20, plies)
+    viewer = state.turn
+    visits = kernel.uct_visits(state, 60, seed=7, module=core)
+    assert list(visits) == _ids(state)
+    others = {seat: p.privates for seat, p in enumerate(state.players) if seat != viewer}
+    differed = False
+    for seed in (1, 2, 3):
+        hidden = _others_changed(state, viewer, seed)
+        differed |= any(hidden.players[s].privates != c for s, c in others.items())
+        assert hidden.rng != state.rng
+        assert kernel.uct_visits(hidden, 60, seed=7, module=core) == visits
+    assert differed or players == 1
+    assert kernel.uct_visits(without_generator(state), 60, seed=7, module=core) == visits
+    assert kernel.uct_visits(state, 60, seed=8, module=core) != visits
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_uct_visits_sum_to_the_budget(core: ModuleType, seed: int) -> None:
+    """ENG-18: every simulation passes through exactly one of the player's legal ids, so the
+    counts sum to the budget, over the legal ids in the engine's order (ENG-08); the state
+    searched is not changed."""
+    state = _decision(1 + seed % 4, seed, 5 + 7 * seed)
+    copy = attrs.evolve(state)
+    visits = kernel.uct_visits(state, 37, seed=seed, module=core)
+    assert list(visits) == [action_to_id(a) for a in legal_actions(state)]
+    assert sum(visits.values()) == 37
+    assert all(v >= 0 for v in visits.values())
+    assert state == copy
+
+
+def test_uct_compiled_equals_interpreted() -> None:
+    """ENG-18: the compiled and the interpreted core search alike, count for count, for the
+    same seed (the same arithmetic in both builds)."""
+    build_compiled()
+    compiled = kernel.load_core("compiled")
+    interpreted = kernel.load_core("interpreted")
+    for players, seed, plies in ((1, 4, 20), (2, 5, 33), (3, 6, 50), (4, 7, 3)):
+        state = _decision(players, seed, plies)
+        assert kernel.uct_visits(state, 80, seed=seed, module=compiled) == kernel.uct_visits(
+            state, 80, seed=seed, module=interpreted
+        )
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_search_policy_chooses_legal_ids(core: ModuleType, players: int) -> None:
+    """ENG-08, ENG-18: the search's playout policy (``core.policy_id``) chooses one of the
+    legal ids at every decision of whole games (solo at every difficulty), tools half-used
+    included: every third decision is played at random instead, which starts tools; the
+    core's position stays sound (``check_position``)."""
+    weights = kernel.search_weights(module=core)
+    mid_tool = 0
+    for seed in range(5):
+        k = kernel.new_core(players, seed, tools=1 + seed if players == 1 else None, module=core)
+        agent = core.Rng(0, seed)
+        rng = seed_state(seed)
+        while k.round <= k.tables.rounds:
+            ids = core.legal_ids(k)
+            chosen = core.policy_id(k, weights, agent)
+            assert chosen in ids
+            mid_tool += k.sub != 0
+            rng, draw = below(rng, 3 * len(ids))
+            core.step(k, chosen if draw >= len(ids) else ids[draw])
+            assert core.check_position(k) == ""
+        assert kernel.from_core(k).is_over
+    assert mid_tool > 0
+
+
+def test_uct_refuses_bad_budgets(core: ModuleType) -> None:
+    """ENG-05, ROUND-06, ENG-03: budgets and seeds out of range, unknown weights, a finished
+    game and a pending chance step are refused at once."""
+    state = _position(2, 1, 10)
+    for bad in (0, -3, kernel.MAX_SIMULATIONS + 1, True, 2.5):
+        with pytest.raises(ConfigurationError, match="ENG-05"):
+            kernel.uct_visits(state, bad, module=core)  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="ENG-05"):
+        kernel.uct_visits(state, 1, seed=2**64, module=core)
+    with pytest.raises(ConfigurationError, match="ENG-03"):
+        kernel.uct_visits(new_game(2, seed=1, sample=False), 1, module=core)
+    with pytest.raises(ConfigurationError, match="ROUND-06"):
+        kernel.uct_visits(_position(2, 1, 1000), 1, module=core)
+    with pytest.raises(InvalidArgument, match="no search weight"):
+        kernel.uct_visits(state, 1, weights={"cleverness": 1.0}, module=core)
+
+
 # --------------------------------------------------------------------------- the soak's core
 
 

@@ -24,12 +24,14 @@ from typing import Final
 from sintra_rules._formats.records import replayed_log
 from sintra_rules.errors import ConfigurationError
 from sintra_rules.game import (
+    AgentInfo,
     Facts,
     FileClaim,
     FileFormat,
     GameInfo,
     GameLog,
     Option,
+    Parameter,
     Player,
     Result,
 )
@@ -312,6 +314,45 @@ class SagradaGame:
         """The built-in agents by name: ``random``, ``greedy`` and ``search`` (which also takes
         the parameters of its ``INFO``), each made from a seed."""
         return _agents.AGENTS  # type: ignore[return-value]
+
+    @property
+    def search_info(self) -> AgentInfo:
+        """Sagrada's own search as the agent ``uct``: determinized UCT on the compiled core with
+        the game's values as its priors and playout policy; its budget counts simulations,
+        1 to 100,000, :data:`~sintra_rules.games.sagrada.kernel.DEFAULT_SIMULATIONS` (600) by
+        default, about 80 ms of CPU a decision with 2 players."""
+        from sintra_rules.games.sagrada.kernel import DEFAULT_SIMULATIONS, MAX_SIMULATIONS
+
+        return AgentInfo(
+            "uct",
+            "determinized UCT on the compiled core, the search self-play uses: its priors and "
+            "playouts draft and place by the objectives and the spaces left open",
+            (
+                Parameter(
+                    "sims",
+                    "simulations",
+                    "simulations per decision on the compiled core",
+                    1,
+                    MAX_SIMULATIONS,
+                    DEFAULT_SIMULATIONS,
+                ),
+            ),
+        )
+
+    def search_visits(self, state: SagradaState, simulations: int, seed: int, /) -> Sequence[int]:
+        """The visit counts of Sagrada's own search on the compiled core (the agent ``uct``),
+        one per legal action in the engine's order (ENG-08, ENG-18): UCT over the player's
+        determinizations (:func:`~sintra_rules.games.sagrada.kernel.uct_visits`; ENG-06: it
+        reads neither the others' private objectives nor the real future draws). The counts
+        sum to ``simulations`` when there are two legal actions or more.
+
+        Raises:
+            ConfigurationError: ``simulations`` or ``seed`` out of range (ENG-05), the game over
+                (ROUND-06) or a chance step pending (ENG-03).
+        """
+        from sintra_rules.games.sagrada.kernel import uct_visits
+
+        return tuple(uct_visits(state, simulations, seed).values())
 
     def rollout_action(
         self, state: SagradaState, actions: Sequence[Action], draw: int, /

@@ -33,7 +33,13 @@ For a search, everything runs inside the core module (compiled, when :data:`COMP
 (chance supplied), ``core.determinize(k, hi, lo, viewer)`` (a viewer's determinization:
 others' private objectives and the future dice resampled), ``core.random_playout(k, rng)``,
 ``core.score(k, seat)``, ``core.target_score(k)``, ``core.winners(k)`` and
-``core.outcome_shares(k)``; :func:`flat_values` is the simplest search on it.
+``core.outcome_shares(k)``; :func:`flat_values` is the simplest search on it, and
+:func:`uct_visits` Sagrada's own search (the agent ``uct``), which never reads another seat's
+private objectives or the real future draws:
+
+>>> visits = uct_visits(state, 50, seed=1)
+>>> list(visits) == core.legal_ids(to_core(state)), sum(visits.values())
+(True, 50)
 
 Which build runs is chosen at import by the environment variable ``SINTRA_KERNEL``, as for
 every game's core (:mod:`sintra_rules._kernels`): ``compiled`` (the mypyc build,
@@ -49,7 +55,7 @@ from __future__ import annotations
 import fractions
 import functools
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from sintra_rules import _kernels
@@ -69,10 +75,12 @@ from sintra_rules.games.sagrada.state import (
 )
 
 if TYPE_CHECKING:
-    from sintra_rules.games.sagrada.kernel.core import KState, Tables
+    from sintra_rules.games.sagrada.kernel.core import KState, Tables, Weights
 
 __all__ = [
     "COMPILED",
+    "DEFAULT_SIMULATIONS",
+    "MAX_SIMULATIONS",
     "MODE",
     "Mode",
     "chance_outcomes",
@@ -84,9 +92,11 @@ __all__ = [
     "load_core",
     "new_core",
     "random_games",
+    "search_weights",
     "step_traced",
     "tables_for",
     "to_core",
+    "uct_visits",
 ]
 
 #: How the core is chosen: ``"auto"``, ``"compiled"`` or ``"interpreted"``.
@@ -578,3 +588,94 @@ def flat_values(
     searcher = mod.Rng(seed >> 32, seed & 0xFFFFFFFF)
     totals: list[float] = mod.flat_values(k, state.turn, per_action, searcher)
     return {i: v / per_action for i, v in zip(mod.legal_ids(k), totals, strict=True)}
+
+
+#: The most simulations of one :func:`uct_visits` search (``uct:N``): the tree grows by one
+#: node per simulation, and 100,000 simulations take minutes of CPU early in a game.
+MAX_SIMULATIONS = 100_000
+#: The simulations of the agent ``uct`` when none are spelt: about 80 ms of CPU a decision with
+#: 2 players on the development machine (compiled core; ``docs/speed.md``).
+DEFAULT_SIMULATIONS = 600
+
+
+def search_weights(
+    overrides: Mapping[str, float] | None = None, module: types.ModuleType | None = None
+) -> Weights:
+    """The core's search :class:`~sintra_rules.games.sagrada.kernel.core.Weights` (the
+    defaults), with some fields changed.
+
+    Args:
+        overrides: field name to value.
+        module: the core module (default :data:`core`).
+
+    Returns:
+        A new ``Weights``.
+
+    Raises:
+        InvalidArgument: a name that is no field of ``Weights``.
+    """
+    mod = core if module is None else module
+    weights: Weights = mod.Weights()
+    for name, value in (overrides or {}).items():
+        if not hasattr(weights, name) or name.startswith("_"):
+            raise InvalidArgument("weights", f"no search weight is named {name!r}")
+        setattr(weights, name, float(value))
+    return weights
+
+
+def uct_visits(
+    state: SagradaState,
+    simulations: int,
+    seed: int = 0,
+    weights: Mapping[str, float] | None = None,
+    *,
+    module: types.ModuleType | None = None,
+) -> dict[int, int]:
+    """Sagrada's own search on the core (``core.uct``, the agent ``uct``): determinized UCT
+    for the player to act, over that player's determinizations (ENG-06: the other seats'
+    private objectives dealt again and every future die drawn from a fresh generator, once
+    for each group of ``core.Weights.per_det`` simulations, so the result depends neither on
+    what the player cannot see nor on ``state.rng``, which may be ``None``), with progressive
+    widening by the search's own values of placements and drafts, playouts by its policy
+    (``core.policy_id``) to the end of the game, and rewards from the win and the score
+    margin (solo: to the target score, SOLO-05).
+
+    Args:
+        state: a position where a player is to act.
+        simulations: simulations, 1 to :data:`MAX_SIMULATIONS`.
+        seed: the search's seed (``0 <= seed < 2**64``).
+        weights: changes to the search's weights (``core.Weights`` fields), for measurement.
+        module: the core module (default :data:`core`).
+
+    Returns:
+        ``{action id: visits}`` over the legal ids in their order (ENG-08), summing to
+        ``simulations``.
+
+    Raises:
+        InvalidArgument: an unknown weight.
+
+        ConfigurationError: the game over (ROUND-06), a chance step pending (ENG-03), or
+            ``simulations`` or ``seed`` out of range (ENG-05).
+    """
+    mod = core if module is None else module
+    if state.is_over:
+        raise ConfigurationError("ROUND-06", "the game is over: there is nothing to search")
+    if state.chance is not None:
+        raise ConfigurationError("ENG-03", "a chance step is pending: decide it first")
+    if (
+        isinstance(simulations, bool)
+        or not isinstance(simulations, int)
+        or not 1 <= simulations <= MAX_SIMULATIONS
+    ):
+        raise ConfigurationError(
+            "ENG-05",
+            f"simulations must be a whole number from 1 to {MAX_SIMULATIONS:,}, "
+            f"got {simulations!r}",
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < (1 << 64):
+        raise ConfigurationError("ENG-05", f"the seed must be an integer in 0..2**64, got {seed!r}")
+    k = to_core(state, mod)
+    searcher = mod.Rng(seed >> 32, seed & 0xFFFFFFFF)
+    w = search_weights(weights, mod)
+    counts: list[int] = mod.uct(k, state.turn, simulations, searcher, w)
+    return dict(zip(mod.legal_ids(k), counts, strict=True))

@@ -34,6 +34,7 @@ Lists that change only during setup (``tools``, ``order``, ``publics``, ``cards`
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # only annotations name it: no import at run time, compiled or not
@@ -41,18 +42,26 @@ if TYPE_CHECKING:  # only annotations name it: no import at run time, compiled o
 
 __all__ = [
     "KState",
+    "Look",
     "Rng",
     "Tables",
+    "Tree",
+    "Weights",
     "apply_chance",
     "chance_outcomes",
     "check_position",
     "deal",
     "determinize",
+    "draft_value",
     "flat_values",
     "legal_ids",
+    "look",
     "outcome_shares",
     "perft",
+    "place_value",
     "play_random_games",
+    "policy_id",
+    "policy_playout",
     "random_playout",
     "result_keys",
     "sample_chance",
@@ -61,6 +70,7 @@ __all__ = [
     "soak_game",
     "step",
     "target_score",
+    "uct",
     "winners",
 ]
 
@@ -1954,3 +1964,552 @@ def soak_game(k: KState, chooser: Rng, eager: bool, per_game: int) -> tuple[list
     if not found and k.solo:
         won = 1 if winners(k) else 0
     return [plies, last, *counts[1:], won], found
+
+
+# ----------------------------------------------------------------------------- search
+
+#: The rows, then the columns, of a window as masks (COMP-03; PUB-05 to PUB-08).
+LINES: Final = (0x1F, 0x3E0, 0x7C00, 0xF8000, 0x8421, 0x10842, 0x21084, 0x42108, 0x84210)
+
+
+class Weights:
+    """The weights of the search's knowledge of the game: what its playout policy and its
+    priors make of a placement (:func:`place_value`) and of a draft (:func:`draft_value`),
+    and how it scores a finished simulation (:func:`_rewards`). Defaults are the tuned ones;
+    every field may be changed before a search."""
+
+    private: float
+    private_other: float
+    hard: float
+    dead: float
+    tight: float
+    pair_spare: float
+    set_next: float
+    set_after: float
+    line_power: float
+    target: float
+    epsilon: float
+    scale: float
+    win: float
+    explore: float
+    widen: float
+    tool_gap: float
+    per_det: float
+    solo_span: float
+
+    def __init__(self) -> None:
+        self.private = 1.0
+        self.private_other = 0.5
+        self.hard = 1.0
+        self.dead = 2.0
+        self.tight = 1.5
+        self.pair_spare = 0.35
+        self.set_next = 0.9
+        self.set_after = 0.3
+        self.line_power = 2.0
+        self.target = 1.0
+        self.epsilon = 0.0
+        self.scale = 10.0
+        self.win = 0.5
+        self.explore = 0.5
+        self.widen = 1.0
+        self.tool_gap = 1.0
+        self.per_det = 16.0
+        self.solo_span = 100.0
+
+
+class Look:
+    """What a seat's placement values read, computed once per decision from its window
+    (:func:`look`): the empty spaces that still take each colour and each value (the
+    pattern's, PLACE-03 to PLACE-05, with no orthogonal neighbour alike, PLACE-06,
+    PLACE-07), its dice per colour and per value, and the weight of a die's value per colour
+    (its private objectives, SCORE-02)."""
+
+    p: int
+    occ: int
+    ok_c: list[int]
+    ok_v: list[int]
+    n_c: list[int]
+    n_v: list[int]
+    priv: list[float]
+    solo: bool
+
+    def __init__(self, p: int, occ: int) -> None:
+        self.p = p
+        self.occ = occ
+        self.ok_c = []
+        self.ok_v = []
+        self.n_c = []
+        self.n_v = []
+        self.priv = [0.0] * 5
+        self.solo = False
+
+
+def look(k: KState, p: int, w: Weights) -> Look:
+    """Seat ``p``'s :class:`Look` as its window stands. Solo, the private objective that
+    scores more now weighs ``w.private`` and the other ``w.private_other`` (only the better
+    one counts, RUL-11); with 2 to 4 players the seat's one card weighs ``w.private``."""
+    t = k.tables
+    base = p * MASKS
+    masks = k.masks
+    occ: int = masks[base]
+    pattern = k.pattern[p]
+    empty: int = ALL & ~occ
+    out = Look(p, occ)
+    for c in range(5):
+        m: i64 = masks[base + COLOUR + c]
+        out.ok_c.append(t.colour_ok[pattern * 5 + c] & empty & ~_orth(m))
+        out.n_c.append(_count(m))
+    out.ok_v.append(0)
+    out.n_v.append(0)
+    for v in range(1, 7):
+        m = masks[base + VALUE + v]
+        out.ok_v.append(t.value_ok[pattern * 7 + v] & empty & ~_orth(m))
+        out.n_v.append(_count(m))
+    npriv = k.npriv
+    best = -1
+    for i in range(npriv):
+        card = k.privates[p * npriv + i]
+        if card >= 0:
+            got = _private(k, p, card)
+            if got > best:
+                best = got
+    for i in range(npriv):
+        card = k.privates[p * npriv + i]
+        if card >= 0:
+            colour = t.private_colour[card]
+            lead = _private(k, p, card) >= best
+            out.priv[colour] = w.private if lead else w.private_other
+    out.solo = k.solo
+    return out
+
+
+def _options(lk: Look, j: int) -> int:
+    """How many (colour, value) pairs empty space ``j`` still takes (0 to 30)."""
+    nc = 0
+    for c in range(5):
+        nc += (lk.ok_c[c] >> j) & 1
+    nv = 0
+    for v in range(1, 7):
+        nv += (lk.ok_v[v] >> j) & 1
+    return nc * nv
+
+
+def place_value(k: KState, lk: Look, cell: int, d: int, w: Weights) -> float:
+    """The search's estimate of what placing die ``d`` on empty ``cell`` of seat ``lk.p``'s
+    window is worth, beyond the die itself: its value if of a private objective's colour
+    (SCORE-02), a bonus for a space few dice fit, a penalty for each orthogonal neighbour it
+    leaves with fewer dice that fit (PLACE-06, PLACE-07) or none (an empty space at the end,
+    SCORE-04, SOLO-06), and each public objective's progress (:func:`_public_gain`)."""
+    c = d >> 3
+    v = d & 7
+    bit: i64 = 1 << cell
+    val = lk.priv[c] * v
+    val += w.hard * (1.0 - _options(lk, cell) / 30.0)
+    near: int = _orth(bit) & ~lk.occ
+    while near:
+        low = near & -near
+        near ^= low
+        j = low.bit_length() - 1
+        lc = (lk.ok_c[c] >> j) & 1
+        lv = (lk.ok_v[v] >> j) & 1
+        if lc or lv:
+            nc = 0
+            for cc in range(5):
+                nc += (lk.ok_c[cc] >> j) & 1
+            nv = 0
+            for vv in range(1, 7):
+                nv += (lk.ok_v[vv] >> j) & 1
+            if nc and nv:
+                nc2 = nc - lc
+                nv2 = nv - lv
+                if nc2 == 0 or nv2 == 0:
+                    val -= w.dead
+                else:
+                    val -= w.tight * (nc * nv - nc2 * nv2) / 30.0
+    t = k.tables
+    for card in k.publics:
+        val += t.public_points[card] * _public_gain(k, lk, t.public_number[card], cell, c, v, w)
+    return val
+
+
+def _public_gain(k: KState, lk: Look, number: int, cell: int, c: int, v: int, w: Weights) -> float:
+    """A public objective's progress, in cards' worth, from a die of colour ``c`` and value
+    ``v`` on ``cell`` (PUB-01 to PUB-11): a set completed counts 1 (a die beyond the sets
+    ``w.pair_spare``, ``w.set_next`` or ``w.set_after`` of a set's share); a row or column
+    counts ``(dice / length) ** w.line_power`` while its dice all differ, 0 once two repeat;
+    Color Diagonals exactly."""
+    if number <= 3:
+        a = 2 * number - 1
+        if v == a:
+            other = a + 1
+        elif v == a + 1:
+            other = a
+        else:
+            return 0.0
+        return 1.0 if lk.n_v[v] < lk.n_v[other] else w.pair_spare
+    if number == 4 or number == 9:
+        counts = lk.n_v if number == 4 else lk.n_c
+        first = 1 if number == 4 else 0
+        kinds = 6 if number == 4 else 5
+        low = 99
+        for j in range(first, first + kinds):
+            if counts[j] < low:
+                low = counts[j]
+        mine = counts[v] if number == 4 else counts[c]
+        if mine == low:
+            return w.set_next / kinds
+        if mine == low + 1:
+            return w.set_after / kinds
+        return 0.0
+    base = lk.p * MASKS
+    masks = k.masks
+    bit: i64 = 1 << cell
+    if number == 10:
+        m: i64 = masks[base + COLOUR + c]
+        before = _count(m & _diag(m))
+        m |= bit
+        return float(_count(m & _diag(m)) - before)
+    rows = number == 5 or number == 7
+    line: i64 = LINES[cell // 5] if rows else LINES[4 + cell % 5]
+    length = 5 if rows else 4
+    first = COLOUR if number >= 7 else VALUE + 1
+    kinds = 5 if number >= 7 else 6
+    for j in range(first, first + kinds):
+        x: i64 = masks[base + j] & line
+        if x & (x - 1):
+            return 0.0  # two alike already: the line scores nothing
+    n = _count(lk.occ & line)
+    before_f = math.pow(n / length, w.line_power)
+    mine_m: i64 = masks[base + COLOUR + c] if number >= 7 else masks[base + VALUE + v]
+    if mine_m & line:
+        return -before_f
+    return math.pow((n + 1) / length, w.line_power) - before_f
+
+
+def draft_value(k: KState, lk: Look, d: int, w: Weights) -> float:
+    """What drafting pool die ``d`` is worth to seat ``lk.p``: its best
+    :func:`place_value` (``-1000`` when no space takes it), plus, solo, its value times
+    ``w.target`` (a die drafted is a die not left for the round track, SOLO-05)."""
+    cells = _cells(k, lk.p, d, False)
+    best = -1000.0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        val = place_value(k, lk, low.bit_length() - 1, d, w)
+        if val > best:
+            best = val
+    if lk.solo and best > -1000.0:
+        best += w.target * (d & 7)
+    return best
+
+
+def _best_cell(k: KState, lk: Look, d: int, cells: int, w: Weights, rng: Rng) -> int:
+    """The cell of ``cells`` of greatest :func:`place_value` for ``d`` (ties: the first),
+    or with probability ``w.epsilon`` one drawn uniformly; ``-1`` for none."""
+    if not cells:
+        return -1
+    if w.epsilon > 0.0 and rng.below(1000) < int(w.epsilon * 1000):
+        n = _count(cells)
+        pick = rng.below(n)
+        while True:
+            low = cells & -cells
+            cells ^= low
+            if pick == 0:
+                return low.bit_length() - 1
+            pick -= 1
+    best = -1
+    best_val = -1e9
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        cell = low.bit_length() - 1
+        val = place_value(k, lk, cell, d, w)
+        if val > best_val:
+            best_val = val
+            best = cell
+    return best
+
+
+def policy_id(k: KState, w: Weights, rng: Rng) -> int:
+    """The search's playout policy: a legal id for the player to act. A draft takes the pool
+    die of greatest :func:`draft_value` (with probability ``w.epsilon`` a draftable one drawn
+    uniformly), a placement the space of greatest :func:`place_value`, then the turn ends;
+    tools are left alone (a tool half-done goes on by the same values, or at random); the
+    patterns are drawn uniformly. No chance step may be pending."""
+    if k.round == 0:
+        ids = legal_ids(k)
+        return ids[rng.below(len(ids))]
+    p = k.turn
+    if k.sub == SUB_NONE:
+        if k.hand < 0:
+            if k.drafted:
+                return END_ID
+            lk = look(k, p, w)
+            best = -1
+            best_val = -1e9
+            prev = -1
+            explore = w.epsilon > 0.0 and rng.below(1000) < int(w.epsilon * 1000)
+            seen = 0
+            for d in k.pool:
+                if d == prev:
+                    continue
+                prev = d
+                if not _cells(k, p, d, False):
+                    continue
+                if explore:
+                    seen += 1
+                    if rng.below(seen) == 0:
+                        best = d
+                    continue
+                val = draft_value(k, lk, d, w)
+                if val > best_val:
+                    best_val = val
+                    best = d
+            if best < 0:
+                return END_ID
+            return DRAFT_AT + 6 * (best >> 3) + (best & 7) - 1
+        cells = _cells(k, p, k.hand, False)
+        if cells:
+            lk = look(k, p, w)
+            return PLACE_AT + _best_cell(k, lk, k.hand, cells, w, rng)
+    ids = legal_ids(k)
+    priors = _priors(k, ids, w)
+    best_i = 0
+    for i in range(1, len(ids)):
+        if priors[i] > priors[best_i]:
+            best_i = i
+    return ids[best_i]
+
+
+def _priors(k: KState, ids: list[int], w: Weights) -> list[float]:
+    """The search's prior value of each of ``ids`` for the player to act (higher first):
+    drafts by :func:`draft_value`, placements by :func:`place_value`, a die changed by a tool
+    (TOOL-01, TOOL-05, RUL-12) by its best placement; ending the turn last while a die may
+    still be drafted, first once the turn's die is placed; a tool ``w.tool_gap`` below the
+    best of the rest (2 to 4 players, less its favor tokens; solo, plus half the paid die's
+    value, which leaves the round track, SOLO-03, SOLO-05); a pattern by its favor tokens."""
+    out: list[float] = []
+    t = k.tables
+    if k.round == 0:
+        for a in ids:
+            out.append(0.0 if k.solo else float(t.favor[a]))
+        return out
+    p = k.turn
+    lk = look(k, p, w)
+    hand = k.hand
+    moving = k.sub == SUB_DROP or k.sub == SUB_DROP2
+    best_other = -1e9
+    for a in ids:
+        val = 0.0
+        if DRAFT_AT <= a < PLACE_AT:
+            x = a - DRAFT_AT
+            val = draft_value(k, lk, (x // 6) * 8 + x % 6 + 1, w)
+            if val <= -1000.0:
+                val = -20.0  # drafted only for a tool (RUL-05)
+        elif PLACE_AT <= a < PICK_AT:
+            val = 0.0 if moving or hand < 0 else place_value(k, lk, a - PLACE_AT, hand, w)
+        elif ADJUST_AT <= a < RETURN_ID and hand >= 0:
+            if a < VALUE_AT:
+                new = hand + (-1 if a == ADJUST_AT else 1)
+            elif a < SWAP_AT:
+                new = (hand & ~7) | (a - VALUE_AT + 1)
+            else:
+                x = a - SWAP_AT
+                new = (x // 6) * 8 + x % 6 + 1
+            val = draft_value(k, lk, new, w)
+            if val <= -1000.0:
+                val = -20.0
+        elif a == RETURN_ID:
+            val = -20.0
+        elif a == END_ID:
+            val = -30.0 if hand < 0 and not k.drafted and len(ids) > 1 else 30.0
+        if not TOOL_AT <= a < ADJUST_AT and a != END_ID and val > best_other:
+            best_other = val
+        out.append(val)
+    if best_other < -1e8:
+        best_other = 0.0
+    for i in range(len(ids)):
+        a = ids[i]
+        if TOOL_AT <= a < ADJUST_AT:
+            x = a - TOOL_AT
+            number = x // 7 + 1
+            val = best_other - w.tool_gap
+            if k.solo:
+                val += 0.5 * (x % 7)
+            else:
+                slot = 0
+                while t.tool_number[k.tools[slot]] != number:
+                    slot += 1
+                val -= _cost(k.tokens[slot])
+            out[i] = val
+    return out
+
+
+def _rewards(k: KState, w: Weights) -> list[float]:
+    """Each seat's reward for a finished simulation, in ``[0, 1]``: ``w.win`` for a win
+    (WIN-01 to WIN-04; solo, the target beaten, SOLO-07) and the rest from the score margin
+    to the best other seat, ``0.5 + 0.5 * tanh(margin / w.scale)``; solo, the margin to the
+    target score (SOLO-05), ``0.5 + margin / w.solo_span`` kept within ``[0, 1]``."""
+    n = k.players
+    scores = [score(k, p) for p in range(n)]
+    shares = outcome_shares(k)
+    out: list[float] = []
+    for p in range(n):
+        if k.solo:
+            rival = target_score(k)
+        else:
+            rival = -1000
+            for q in range(n):
+                if q != p and scores[q] > rival:
+                    rival = scores[q]
+        margin = float(scores[p] - rival)
+        if k.solo:  # linear: solo margins run from about -80 to +40, beyond a tanh's reach
+            part = 0.5 + margin / w.solo_span
+            part = 0.0 if part < 0.0 else 1.0 if part > 1.0 else part
+        else:
+            part = 0.5 + 0.5 * math.tanh(margin / w.scale)
+        out.append(w.win * shares[p] + (1.0 - w.win) * part)
+    return out
+
+
+def policy_playout(k: KState, w: Weights, agent: Rng) -> int:
+    """Play ``k`` to the end in place by :func:`policy_id` (its random choices drawn from
+    ``agent``), every chance step from ``k``'s generator; the number of decisions played."""
+    plies = 0
+    rounds = k.tables.rounds
+    while k.round <= rounds:
+        step(k, policy_id(k, w, agent))
+        plies += 1
+    return plies
+
+
+class Tree:
+    """A search tree on one determinization: node ``n``'s children by action id, and per
+    node its visits and the summed reward of the seat that chose its action."""
+
+    kids: list[dict[int, int]]
+    visits: list[int]
+    value: list[float]
+
+    def __init__(self) -> None:
+        self.kids = [{}]
+        self.visits = [0]
+        self.value = [0.0]
+
+    def add(self) -> int:
+        """A new node's index."""
+        self.kids.append({})
+        self.visits.append(0)
+        self.value.append(0.0)
+        return len(self.visits) - 1
+
+
+def _ranked(k: KState, ids: list[int], w: Weights) -> list[int]:
+    """``ids`` by decreasing prior (:func:`_priors`), equals in id order."""
+    priors = _priors(k, ids, w)
+    order = list(range(len(ids)))
+    for i in range(1, len(order)):  # insertion sort: a handful of ids
+        x = order[i]
+        j = i
+        while j > 0 and priors[order[j - 1]] < priors[x]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = x
+    return [ids[i] for i in order]
+
+
+def _search(base: KState, simulations: int, a_hi: int, a_lo: int, w: Weights) -> Tree:
+    """One tree of :func:`uct`: ``simulations`` simulations from ``base`` (with its
+    generator: one determinization), each playing its random choices from a generator seeded
+    ``a_hi * 2**32 + a_lo``."""
+    tree = Tree()
+    rounds = base.tables.rounds
+    for _ in range(simulations):
+        s = base.copy()
+        agent = Rng(a_hi, a_lo)
+        node = 0
+        path: list[int] = []
+        movers: list[int] = []
+        while s.round <= rounds:
+            ids = legal_ids(s)
+            if len(ids) == 1 and node != 0:
+                step(s, ids[0])
+                continue
+            order = _ranked(s, ids, w)
+            allowed = 1 + int(w.widen * math.sqrt(tree.visits[node]))
+            if allowed > len(order):
+                allowed = len(order)
+            kids = tree.kids[node]
+            mover = s.turn
+            chosen = -1
+            for i in range(allowed):
+                if order[i] not in kids:
+                    chosen = order[i]
+                    break
+            if chosen >= 0:
+                child = tree.add()
+                tree.kids[node][chosen] = child
+                step(s, chosen)
+                path.append(child)
+                movers.append(mover)
+                break
+            log_n = math.log(tree.visits[node])
+            best = order[0]
+            best_score = -1e9
+            for i in range(allowed):
+                child = kids[order[i]]
+                n = tree.visits[child]
+                score_ = tree.value[child] / n + w.explore * math.sqrt(log_n / n)
+                if score_ > best_score:
+                    best_score = score_
+                    best = order[i]
+            node = kids[best]
+            step(s, best)
+            path.append(node)
+            movers.append(mover)
+        while s.round <= rounds:
+            step(s, policy_id(s, w, agent))
+        rewards = _rewards(s, w)
+        tree.visits[0] += 1
+        for i in range(len(path)):
+            visited = path[i]
+            tree.visits[visited] += 1
+            tree.value[visited] += rewards[movers[i]]
+    return tree
+
+
+def uct(k: KState, viewer: int, simulations: int, searcher: Rng, w: Weights) -> list[int]:
+    """Determinized UCT for ``viewer``, the player to act in ``k`` (not changed):
+    ``simulations`` simulations in all, in groups of ``w.per_det`` on one determinization
+    each (:func:`determinize` from a seed drawn from ``searcher``: the other seats' private
+    objectives and every future die resampled, ENG-06), so the search reads neither the real
+    generator nor the others' cards. Each group searches its own tree (nodes by the path of
+    decisions; decisions with one legal id are played through), choosing among the legal ids
+    with progressive widening (the ``1 + w.widen * sqrt(visits)`` best by :func:`_priors`)
+    and UCB1 (``w.explore``), adding one node per simulation and playing on to the end with
+    :func:`policy_id`, whose random choices come from one stream per group, so that every
+    decision of a group meets the same future (common random numbers); each seat's
+    :func:`_rewards` are backed up to the decisions it chose. Returns the root's visit counts
+    summed over the groups, one per legal id of ``k`` in order. The game must not be over, no
+    chance step pending."""
+    root_ids = legal_ids(k)
+    counts = [0] * len(root_ids)
+    per = int(w.per_det)
+    if per < 1:
+        per = 1
+    done = 0
+    while done < simulations:
+        group = per if simulations - done > per else simulations - done
+        base = k.copy()
+        hi, lo = searcher.next_u64()
+        determinize(base, hi, lo, viewer)
+        a_hi, a_lo = searcher.next_u64()
+        tree = _search(base, group, a_hi, a_lo, w)
+        root_kids = tree.kids[0]
+        for i in range(len(root_ids)):
+            child = root_kids.get(root_ids[i], -1)
+            if child >= 0:
+                counts[i] += tree.visits[child]
+        done += group
+    return counts
