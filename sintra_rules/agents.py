@@ -191,9 +191,8 @@ def unknown_agent(spec: str, game: Game[Any, Any] | None = None) -> str:
 
     >>> print(unknown_agent("minimax"))
     unknown agent 'minimax' (choose from greedy, mcts, random, uct)
-    >>> print(unknown_agent("uct:500", make("sagrada")))  # doctest: +NORMALIZE_WHITESPACE
-    unknown agent 'uct:500': Sagrada has no compiled search of its own (Azul: Stained Glass of
-    Sintra has one); choose from greedy, mcts, random, search
+    >>> print(unknown_agent("minimax:500", make("sagrada")))
+    unknown agent 'minimax:500' (choose from greedy, mcts, random, search, uct)
     >>> print(unknown_agent("search"))  # doctest: +NORMALIZE_WHITESPACE
     unknown agent 'search': Azul: Stained Glass of Sintra has no such agent (Sagrada's);
     choose from greedy, mcts, random, uct

