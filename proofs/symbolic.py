@@ -144,7 +144,51 @@ def _is_bool(t: object) -> bool:
 _PB: list[bool] = [False]
 
 
-class Linear:
+class _Operators:
+    """The arithmetic and comparisons every symbolic value shares: each builds its term
+    (``_arith``, ``_compare``), whatever the value's form."""
+
+    def __eq__(self, other: object) -> Any:
+        return _compare(self, other, equal=True)
+
+    def __ne__(self, other: object) -> Any:
+        return _compare(self, other, equal=False)
+
+    def __add__(self, other: object) -> Any:
+        return _arith("+", self, other)
+
+    def __radd__(self, other: object) -> Any:
+        return _arith("+", other, self)
+
+    def __sub__(self, other: object) -> Any:
+        return _arith("-", self, other)
+
+    def __rsub__(self, other: object) -> Any:
+        return _arith("-", other, self)
+
+    def __mul__(self, other: object) -> Any:
+        return _arith("*", self, other)
+
+    def __rmul__(self, other: object) -> Any:
+        return _arith("*", other, self)
+
+    def __neg__(self) -> Any:
+        return _arith("-", 0, self)
+
+    def __lt__(self, other: object) -> Any:
+        return _arith("<", self, other)
+
+    def __le__(self, other: object) -> Any:
+        return _arith("<=", self, other)
+
+    def __gt__(self, other: object) -> Any:
+        return _arith(">", self, other)
+
+    def __ge__(self, other: object) -> Any:
+        return _arith(">=", self, other)
+
+
+class Linear(_Operators):
     """A number as a pseudo-Boolean linear form: ``constant + sum(weight * [atom])`` over Z3
     Booleans, the form Z3's pseudo-Boolean solver reasons about (:func:`explore` with
     ``pb=True``). A comparison of two forms is a pseudo-Boolean constraint; the smallest or the
@@ -213,45 +257,6 @@ class Linear:
     def term(self) -> Any:
         """The form as a Z3 integer term (to read its value in a model)."""
         return _total([self.constant, *(z3.If(a, w, 0) for a, w in self.terms)])
-
-    def __eq__(self, other: object) -> Any:
-        return _compare(self, other, equal=True)
-
-    def __ne__(self, other: object) -> Any:
-        return _compare(self, other, equal=False)
-
-    def __add__(self, other: object) -> Any:
-        return _arith("+", self, other)
-
-    def __radd__(self, other: object) -> Any:
-        return _arith("+", other, self)
-
-    def __sub__(self, other: object) -> Any:
-        return _arith("-", self, other)
-
-    def __rsub__(self, other: object) -> Any:
-        return _arith("-", other, self)
-
-    def __mul__(self, other: object) -> Any:
-        return _arith("*", self, other)
-
-    def __rmul__(self, other: object) -> Any:
-        return _arith("*", other, self)
-
-    def __neg__(self) -> Any:
-        return _arith("-", 0, self)
-
-    def __lt__(self, other: object) -> Any:
-        return _arith("<", self, other)
-
-    def __le__(self, other: object) -> Any:
-        return _arith("<=", self, other)
-
-    def __gt__(self, other: object) -> Any:
-        return _arith(">", self, other)
-
-    def __ge__(self, other: object) -> Any:
-        return _arith(">=", self, other)
 
     def __bool__(self) -> bool:
         return _decide(_boolean(_compare(self, 0, equal=False)))
@@ -377,7 +382,7 @@ def term(x: Any) -> Any:
     return x
 
 
-class Sym:
+class Sym(_Operators):
     """A Z3 term that computes like the Python number or truth value it stands for."""
 
     __slots__ = ("term",)
@@ -390,28 +395,7 @@ class Sym:
     def __repr__(self) -> str:
         return f"Sym({self.term})"
 
-    # --- arithmetic -----------------------------------------------------------------------
-
-    def __add__(self, other: object) -> Any:
-        return _arith("+", self, other)
-
-    def __radd__(self, other: object) -> Any:
-        return _arith("+", other, self)
-
-    def __sub__(self, other: object) -> Any:
-        return _arith("-", self, other)
-
-    def __rsub__(self, other: object) -> Any:
-        return _arith("-", other, self)
-
-    def __mul__(self, other: object) -> Any:
-        return _arith("*", self, other)
-
-    def __rmul__(self, other: object) -> Any:
-        return _arith("*", other, self)
-
-    def __neg__(self) -> Any:
-        return _arith("-", 0, self)
+    # --- arithmetic beyond _Operators' ---------------------------------------------------
 
     def __pos__(self) -> Any:
         return _arith("+", 0, self)
@@ -431,26 +415,6 @@ class Sym:
 
     def __rmod__(self, other: object) -> Any:
         raise NotFollowed("remainder by a symbolic value")
-
-    # --- comparisons ----------------------------------------------------------------------
-
-    def __eq__(self, other: object) -> Any:
-        return _compare(self, other, equal=True)
-
-    def __ne__(self, other: object) -> Any:
-        return _compare(self, other, equal=False)
-
-    def __lt__(self, other: object) -> Any:
-        return _arith("<", self, other)
-
-    def __le__(self, other: object) -> Any:
-        return _arith("<=", self, other)
-
-    def __gt__(self, other: object) -> Any:
-        return _arith(">", self, other)
-
-    def __ge__(self, other: object) -> Any:
-        return _arith(">=", self, other)
 
     # --- what only a path can answer, and what nothing can --------------------------------
 
@@ -642,7 +606,7 @@ class Maybe:
         raise NotFollowed("an optional symbolic value hashed")
 
 
-class Choice:
+class Choice(_Operators):
     """A number that is one of several: ``options[k]`` (a Z3 condition) holds when it is
     ``k``. The domain's premises make exactly one option hold (when ``within`` holds, if it is
     given: the value of a die present only then). Compared with a number, a choice is the
@@ -659,42 +623,6 @@ class Choice:
 
     def __repr__(self) -> str:
         return f"Choice({ {k: str(v) for k, v in self.options.items()} })"
-
-    def __eq__(self, other: object) -> Any:
-        return _compare(self, other, equal=True)
-
-    def __ne__(self, other: object) -> Any:
-        return _compare(self, other, equal=False)
-
-    def __add__(self, other: object) -> Any:
-        return _arith("+", self, other)
-
-    def __radd__(self, other: object) -> Any:
-        return _arith("+", other, self)
-
-    def __sub__(self, other: object) -> Any:
-        return _arith("-", self, other)
-
-    def __rsub__(self, other: object) -> Any:
-        return _arith("-", other, self)
-
-    def __mul__(self, other: object) -> Any:
-        return _arith("*", self, other)
-
-    def __rmul__(self, other: object) -> Any:
-        return _arith("*", other, self)
-
-    def __lt__(self, other: object) -> Any:
-        return _arith("<", self, other)
-
-    def __le__(self, other: object) -> Any:
-        return _arith("<=", self, other)
-
-    def __gt__(self, other: object) -> Any:
-        return _arith(">", self, other)
-
-    def __ge__(self, other: object) -> Any:
-        return _arith(">=", self, other)
 
     def __bool__(self) -> bool:
         return _decide(_boolean(self))
